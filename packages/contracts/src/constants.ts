@@ -1,0 +1,40 @@
+/** Business constants of spec 1 §9 shared by server and web app. */
+export const APP_VERSION = '2.0.4-v3';
+
+export const SOCKET_RECONNECT_DELAY_MS = 1000;
+export const USER_STATUS_INTERVAL_MS = 300_000;
+export const SEARCH_DEBOUNCE_MS = 500;
+export const INFINITE_SCROLL_THRESHOLD_PX = 100;
+export const EXPIRY_WARNING_DAYS = 5;
+export const PLATFORM_COMPANY_ID = 1;
+export const PLATFORM_DUE_DATE = '2999-12-31';
+export const DUE_SOON_DAYS = 5;
+export const RENEWAL_MONTHS = { MENSAL: 1, BIMESTRAL: 2, TRIMESTRAL: 3, SEMESTRAL: 6, ANUAL: 12 } as const;
+export type Recurrence = keyof typeof RENEWAL_MONTHS;
+export const CONNECTION_TOKEN_LENGTH = 30;
+export const DEFAULT_MAX_USE_BOT_QUEUES = 3;
+export const DEFAULT_HOURS = { startA: '08:00', endA: '12:00', startB: '13:00', endB: '18:00' } as const;
+export const IMPORT_WINDOW_YEARS = 2;
+export const IMPORT_PREPARING_MS = 35_000;
+export const SCHEDULE_TYPES = ['disabled', 'queue', 'company', 'connection'] as const;
+export type ScheduleType = (typeof SCHEDULE_TYPES)[number];
+export const CONNECTION_DATE_FORMAT = 'dd/MM/yy HH:mm';
+export const DEFAULT_QUEUE_COLOR = '#7C7C7C';
+export const DEFAULT_PRIMARY_COLOR = '#065183';
+export const FALLBACK_PRIMARY_LIGHT = '#0000FF';
+export const FALLBACK_PRIMARY_DARK = '#39ACE7';
+export const FALLBACK_APP_NAME = 'O Plano';
+export const AVATAR_MAX_SIDE_PX = 240;
+export const WORK_HOURS_STEP_S = 600;
+export const DEFAULT_START_WORK = '00:00';
+export const DEFAULT_END_WORK = '23:59';
+export const CONNECTIONS_ALERT_DELAY_MS = 2000;
+export const PLAN_DENIAL_REDIRECT_MS = 1000;
+export const FORM_SUBMIT_DELAY_MS = 400;
+export const HOURS_FORM_SUBMIT_DELAY_MS = 500;
+export const TOAST_MS = 2000;
+export const APP_TOAST_MS = 3000;
+export const LANGUAGES = ['pt-BR', 'en', 'es', 'tr'] as const;
+export type Language = (typeof LANGUAGES)[number];
+/** Trial length given to a company created through the public signup (see docs/decisions.md). */
+export const SIGNUP_TRIAL_DAYS = 7;

@@ -1,0 +1,59 @@
+/**
+ * The error catalogue (spec 1 §8) plus the few codes the server needs for
+ * generic HTTP failures. Every error the API answers carries one of these.
+ */
+export const ERROR_CODES = [
+  'ERR_NO_OTHER_WHATSAPP',
+  'ERR_NO_DEF_WAPP_FOUND',
+  'ERR_WAPP_NOT_INITIALIZED',
+  'ERR_WAPP_CHECK_CONTACT',
+  'ERR_WAPP_INVALID_CONTACT',
+  'ERR_WAPP_DOWNLOAD_MEDIA',
+  'ERR_INVALID_CREDENTIALS',
+  'ERR_SENDING_WAPP_MSG',
+  'ERR_DELETE_WAPP_MSG',
+  'ERR_OTHER_OPEN_TICKET',
+  'ERR_SESSION_EXPIRED',
+  'ERR_USER_CREATION_DISABLED',
+  'ERR_NO_PERMISSION',
+  'ERR_DUPLICATED_CONTACT',
+  'ERR_NO_SETTING_FOUND',
+  'ERR_NO_CONTACT_FOUND',
+  'ERR_NO_TICKET_FOUND',
+  'ERR_NO_USER_FOUND',
+  'ERR_NO_WAPP_FOUND',
+  'ERR_CREATING_MESSAGE',
+  'ERR_CREATING_TICKET',
+  'ERR_FETCH_WAPP_MSG',
+  'ERR_QUEUE_COLOR_ALREADY_EXISTS',
+  'ERR_WAPP_GREETING_REQUIRED',
+  'ERR_OUT_OF_HOURS',
+  // Added by Balcão for failures the catalogue leaves unnamed.
+  'ERR_VALIDATION',
+  'ERR_TOO_MANY_REQUESTS',
+  'ERR_NOT_FOUND',
+  'ERR_EMAIL_ALREADY_EXISTS',
+  'ERR_NO_PLAN_FOUND',
+  'ERR_NO_COMPANY_FOUND',
+  'ERR_PAYLOAD_TOO_LARGE',
+  'ERR_INTERNAL',
+] as const;
+
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+/** One field problem inside a 400 ERR_VALIDATION answer. */
+export interface FieldIssue {
+  path: string;
+  message: string;
+}
+
+/** The body of every error answer. */
+export interface ErrorBody {
+  error: ErrorCode;
+  message?: string;
+  issues?: FieldIssue[];
+}
+
+export function isErrorCode(value: unknown): value is ErrorCode {
+  return typeof value === 'string' && (ERROR_CODES as readonly string[]).includes(value);
+}

@@ -1,0 +1,34 @@
+/** Socket event names (spec 1 §7, API-CONTRACT "Realtime"). */
+export const companyEvent = (companyId: number, name: CompanyEventName) => `company-${companyId}-${name}` as const;
+
+export type CompanyEventName =
+  | 'auth'
+  | 'user'
+  | 'ticket'
+  | 'appMessage'
+  | 'contact'
+  | 'whatsapp'
+  | 'whatsappSession'
+  | 'chat'
+  | 'queue'
+  | 'settings'
+  | 'notification';
+
+export const importMessagesEvent = (companyId: number) => `importMessages-${companyId}` as const;
+
+export interface AuthEventPayload {
+  action: 'update';
+  user: { id: number };
+}
+
+/** Events a client may emit; the server honours them only within the user's rights. */
+export const CLIENT_EVENTS = [
+  'joinNotification',
+  'leaveNotification',
+  'joinTickets',
+  'leaveTickets',
+  'joinChatBox',
+  'joinChatBoxLeave',
+  'userStatus',
+] as const;
+export type ClientEventName = (typeof CLIENT_EVENTS)[number];
