@@ -37,6 +37,8 @@ export const ERROR_CODES = [
   'ERR_NO_COMPANY_FOUND',
   'ERR_PAYLOAD_TOO_LARGE',
   'ERR_INTERNAL',
+  'ERR_COMPANY_NAME_EXISTS',
+  'ERR_USER_LIMIT_REACHED',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -5,3 +5,4 @@ export * from './constants.js';
 export * from './settings.js';
 export * from './auth.js';
 export * from './realtime.js';
+export * from './users.js';

@@ -32,3 +32,14 @@ export const CLIENT_EVENTS = [
   'userStatus',
 ] as const;
 export type ClientEventName = (typeof CLIENT_EVENTS)[number];
+
+/** `company-{id}-user`: the full user (with queues) on create/update, the id on delete. */
+export type UserEventPayload<TUser = unknown> =
+  | { action: 'create' | 'update'; user: TUser }
+  | { action: 'delete'; userId: number };
+
+/** `company-{id}-settings`: a global or company setting changed. */
+export interface SettingsEventPayload {
+  action: 'update';
+  setting: { key: string; value: string | null };
+}

@@ -1,0 +1,111 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, isAbsolute, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+/** The repository root (apps/server/src → ../../..): relative paths resolve against it, whatever the cwd. */
+export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
+
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+const port = z.coerce.number().int().min(0).max(65535);
+const positiveInt = z.coerce.number().int().positive();
+const optionalSecret = z.string().min(32, 'must be at least 32 characters').optional();
+
+const envSchema = z.object({
+  PORT: port.default(8080),
+  WEB_PORT: port.default(3000),
+  API_URL: z.url().optional(),
+  FRONTEND_URL: z.url().optional(),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://').optional(),
+  ADMIN_EMAIL: z.string().trim().toLowerCase().pipe(z.email()).default('admin@balcao.local'),
+  ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').max(200).optional(),
+  JWT_SECRET: optionalSecret,
+  JWT_REFRESH_SECRET: optionalSecret,
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  SERVE_WEB: bool.default(true),
+  REDIS_URL: z.string().optional(),
+  RATE_LIMIT_MAX: positiveInt.default(6000),
+  TRUST_PROXY: bool.default(false),
+  LOGIN_MAX_PER_IP: positiveInt.default(30),
+  LOGIN_MAX_PER_EMAIL: positiveInt.default(10),
+  BODY_LIMIT_MB: positiveInt.default(2),
+  UPLOAD_LIMIT_MB: positiveInt.default(20),
+});
+
+export interface Config {
+  port: number;
+  webPort: number;
+  apiUrl: string;
+  frontendUrl: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  adminEmail: string;
+  adminPassword: string | undefined;
+  /** Taken from the environment; when absent, main resolves them from DATA_DIR/secrets.json. */
+  jwtSecret: string | undefined;
+  jwtRefreshSecret: string | undefined;
+  logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
+  serveWeb: boolean;
+  redisUrl: string | undefined;
+  webDist: string;
+  rateLimit: { globalPerMinute: number; loginPerIpPerMinute: number; loginPerEmailPerMinute: number };
+  bodyLimitBytes: number;
+  /** Behind a reverse proxy: take the client IP from X-Forwarded-For (rate limits are per IP). */
+  trustProxy: boolean;
+  uploadLimitBytes: number;
+}
+
+/** Parses an environment (pure; throws a readable Error on bad values). */
+export function parseConfig(env: NodeJS.ProcessEnv): Config {
+  // Empty strings count as "unset", as they do in most .env files.
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const result = envSchema.safeParse(cleaned);
+  if (!result.success) {
+    const lines = result.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid environment:\n${lines.join('\n')}`);
+  }
+  const e = result.data;
+  return {
+    port: e.PORT,
+    webPort: e.WEB_PORT,
+    apiUrl: (e.API_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    frontendUrl: (e.FRONTEND_URL ?? `http://localhost:${e.WEB_PORT}`).replace(/\/+$/, ''),
+    dataDir: isAbsolute(e.DATA_DIR) ? e.DATA_DIR : resolve(REPO_ROOT, e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    adminEmail: e.ADMIN_EMAIL,
+    adminPassword: e.ADMIN_PASSWORD,
+    jwtSecret: e.JWT_SECRET,
+    jwtRefreshSecret: e.JWT_REFRESH_SECRET,
+    logLevel: e.LOG_LEVEL,
+    serveWeb: e.SERVE_WEB,
+    redisUrl: e.REDIS_URL,
+    webDist: resolve(REPO_ROOT, 'apps/web/dist'),
+    rateLimit: {
+      globalPerMinute: e.RATE_LIMIT_MAX,
+      loginPerIpPerMinute: e.LOGIN_MAX_PER_IP,
+      loginPerEmailPerMinute: e.LOGIN_MAX_PER_EMAIL,
+    },
+    bodyLimitBytes: e.BODY_LIMIT_MB * 1024 * 1024,
+    trustProxy: e.TRUST_PROXY,
+    uploadLimitBytes: e.UPLOAD_LIMIT_MB * 1024 * 1024,
+  };
+}
+
+/** Parses process.env once; a bad environment prints what is wrong and exits 1. */
+export function loadConfig(): Config {
+  try {
+    return parseConfig(process.env);
+  } catch (err) {
+    console.error(err instanceof Error ? err.message : String(err));
+    process.exit(1);
+  }
+}
+
+/** Reads a JSON file, or undefined when it does not exist. */
+export function readJsonFile<T>(path: string): T | undefined {
+  if (!existsSync(path)) return undefined;
+  return JSON.parse(readFileSync(path, 'utf8')) as T;
+}

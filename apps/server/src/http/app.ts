@@ -1,0 +1,102 @@
+import cookie from '@fastify/cookie';
+import cors from '@fastify/cors';
+import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { APP_VERSION } from '@balcao/contracts';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type pg from 'pg';
+import { z } from 'zod';
+import type { Config } from '../config.js';
+import { createDb } from '../db/client.js';
+import { registerAuthRoutes } from '../modules/auth/routes.js';
+import { registerPlanRoutes } from '../modules/plans/routes.js';
+import { registerSettingsRoutes } from '../modules/settings/routes.js';
+import { registerUserRoutes } from '../modules/users/routes.js';
+import { registerVersionRoutes } from '../modules/version/routes.js';
+import { Realtime } from '../realtime/server.js';
+import type { Secrets } from '../secrets.js';
+import { makeAuthenticate } from './auth.js';
+import type { AppContext } from './context.js';
+import { AppError, registerErrorHandling } from './errors.js';
+import { loggerOptions } from './logger.js';
+
+export interface AppDeps {
+  config: Config;
+  secrets: Secrets;
+  pool: pg.Pool;
+  /** Defaults to a pino logger at config.logLevel. */
+  logger?: FastifyBaseLogger;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    ctx: AppContext;
+  }
+}
+
+/** Builds the API (routes, plugins, socket.io) without listening: main listens, tests use `inject` or listen on port 0. */
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { config } = deps;
+  const app = Fastify({
+    ...(deps.logger ? { loggerInstance: deps.logger } : { logger: loggerOptions(config.logLevel) }),
+    bodyLimit: config.bodyLimitBytes,
+    trustProxy: config.trustProxy,
+    // One line per request only when debugging.
+    logController: new LogController({ disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace' }),
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const db = createDb(deps.pool);
+  const realtime = new Realtime(app.server, { db, secrets: deps.secrets, corsOrigin: config.frontendUrl, log: app.log });
+  const ctx: AppContext = { config, secrets: deps.secrets, db, realtime };
+  app.decorate('ctx', ctx);
+  app.decorateRequest('auth', null);
+  // Before the HTTP server closes: open websockets would otherwise keep it from closing.
+  app.addHook('preClose', async () => realtime.close());
+
+  registerErrorHandling(app);
+  // The API is called from the web app's origin and serves /public images to it.
+  await app.register(helmet, { crossOriginResourcePolicy: { policy: 'cross-origin' }, contentSecurityPolicy: false });
+  await app.register(cors, { origin: config.frontendUrl, credentials: true, methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'] });
+  await app.register(cookie);
+  await app.register(multipart, { limits: { fileSize: config.uploadLimitBytes, files: 10, fields: 50, fieldSize: 1024 * 1024 } });
+  await app.register(rateLimit, {
+    global: true,
+    max: config.rateLimit.globalPerMinute,
+    timeWindow: 60_000,
+    errorResponseBuilder: () => new AppError('ERR_TOO_MANY_REQUESTS', 429),
+  });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Balcão API', version: APP_VERSION },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/docs' });
+
+  const publicDir = join(config.dataDir, 'public');
+  mkdirSync(publicDir, { recursive: true });
+  await app.register(fastifyStatic, { root: publicDir, prefix: '/public/', decorateReply: false, index: false });
+
+  const authenticate = makeAuthenticate(ctx);
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  r.get('/health', { schema: { hide: true, response: { 200: z.object({ status: z.literal('ok') }) } }, config: { rateLimit: false } }, async () => ({
+    status: 'ok' as const,
+  }));
+  registerAuthRoutes(app, ctx, authenticate);
+  registerPlanRoutes(app, ctx);
+  registerUserRoutes(app, ctx, authenticate);
+  registerSettingsRoutes(app, ctx, authenticate);
+  registerVersionRoutes(app, ctx, authenticate);
+
+  return app;
+}

@@ -1,0 +1,49 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pino from 'pino';
+import { describe, expect, it } from 'vitest';
+import { parseConfig } from '../config.js';
+import { buildWebApp } from './web.js';
+
+const logger = pino({ level: 'silent' });
+
+describe('web app server', () => {
+  it('serves runtime config, assets with long cache, and index.html as SPA fallback', async () => {
+    const dist = mkdtempSync(join(tmpdir(), 'balcao-dist-'));
+    mkdirSync(join(dist, 'assets'));
+    writeFileSync(join(dist, 'index.html'), '<!doctype html><title>Balcão</title>');
+    writeFileSync(join(dist, 'assets', 'app-123.js'), 'console.log(1)');
+    const config = { ...parseConfig({ API_URL: 'https://api.example.com' }), webDist: dist };
+    const web = await buildWebApp(config, logger);
+
+    const rc = await web.inject({ method: 'GET', url: '/runtime-config.js' });
+    expect(rc.headers['content-type']).toMatch(/^application\/javascript/);
+    expect(rc.headers['cache-control']).toBe('no-cache');
+    expect(rc.body).toBe('window.__BALCAO__ = {"apiUrl":"https://api.example.com"};\n');
+
+    const asset = await web.inject({ method: 'GET', url: '/assets/app-123.js' });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['cache-control']).toContain('immutable');
+
+    for (const url of ['/', '/tickets/abc', '/login']) {
+      const page = await web.inject({ method: 'GET', url });
+      expect(page.statusCode).toBe(200);
+      expect(page.body).toContain('<title>Balcão</title>');
+      expect(page.headers['cache-control']).toBe('no-cache');
+    }
+    expect((await web.inject({ method: 'GET', url: '/assets/missing.js' })).statusCode).toBe(404);
+    await web.close();
+    rmSync(dist, { recursive: true, force: true });
+  });
+
+  it('explains how to build when dist is missing', async () => {
+    const config = { ...parseConfig({}), webDist: join(tmpdir(), 'no-such-dist-balcao') };
+    const web = await buildWebApp(config, logger);
+    const res = await web.inject({ method: 'GET', url: '/' });
+    expect(res.statusCode).toBe(503);
+    expect(res.body).toContain('npm run build');
+    expect((await web.inject({ method: 'GET', url: '/runtime-config.js' })).statusCode).toBe(200);
+    await web.close();
+  });
+});

@@ -1,0 +1,92 @@
+import pino from 'pino';
+import type PgBoss from 'pg-boss';
+import type { FastifyInstance } from 'fastify';
+import { loadConfig } from './config.js';
+import { createPool } from './db/client.js';
+import { startEmbeddedPostgres, type EmbeddedPostgres } from './db/embedded.js';
+import { migrateAndSeed } from './db/migrate.js';
+import { buildApp } from './http/app.js';
+import { loggerOptions } from './http/logger.js';
+import { buildWebApp } from './http/web.js';
+import { startJobs, stopJobs } from './jobs/boss.js';
+import { resolveSecrets, storedSecret } from './secrets.js';
+
+const DATABASE_NAME = 'balcao';
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const log = pino(loggerOptions(config.logLevel));
+  const secrets = resolveSecrets(config);
+
+  let embedded: EmbeddedPostgres | undefined;
+  let boss: PgBoss | undefined;
+  let api: FastifyInstance | undefined;
+  let web: FastifyInstance | undefined;
+  let pool: ReturnType<typeof createPool> | undefined;
+  let shuttingDown = false;
+
+  const shutdown = async (reason: string, code: number) => {
+    if (shuttingDown) return;
+    shuttingDown = true;
+    log.info(`shutting down (${reason})`);
+    const force = setTimeout(() => process.exit(code || 1), 20_000);
+    force.unref();
+    const step = async (name: string, fn: () => Promise<unknown>) => {
+      try {
+        await fn();
+      } catch (err) {
+        log.error({ err }, `shutdown: ${name} failed`);
+      }
+    };
+    if (web) await step('web server', () => web!.close());
+    if (api) await step('API server and sockets', () => api!.close());
+    if (boss) await step('pg-boss', () => stopJobs(boss!));
+    if (pool) await step('database pool', () => pool!.end());
+    if (embedded) await step('embedded PostgreSQL', () => embedded!.stop());
+    log.info('bye');
+    process.exit(code);
+  };
+  process.once('SIGINT', () => void shutdown('SIGINT', 0));
+  process.once('SIGTERM', () => void shutdown('SIGTERM', 0));
+
+  try {
+    let connectionString = config.databaseUrl;
+    if (!connectionString) {
+      embedded = await startEmbeddedPostgres({
+        dataDir: config.dataDir,
+        password: storedSecret(config.dataDir, 'postgresPassword'),
+        database: DATABASE_NAME,
+        log: (msg) => log.info(msg),
+      });
+      connectionString = embedded.connectionString();
+    }
+    const seeded = await migrateAndSeed(connectionString, { adminEmail: config.adminEmail, adminPassword: config.adminPassword });
+    pool = createPool(connectionString);
+    boss = await startJobs(connectionString, log);
+
+    api = await buildApp({ config, secrets, pool, logger: log });
+    await api.listen({ port: config.port, host: '0.0.0.0' });
+    if (config.serveWeb) {
+      web = await buildWebApp(config, log);
+      await web.listen({ port: config.webPort, host: '0.0.0.0' });
+    }
+
+    const lines = [
+      '',
+      `  Balcão is running`,
+      `  API on http://localhost:${config.port}  (docs: http://localhost:${config.port}/docs)`,
+      config.serveWeb ? `  Web on http://localhost:${config.webPort}` : '  Web app not served (SERVE_WEB=false)',
+      `  Database: ${embedded ? `embedded PostgreSQL on 127.0.0.1:${embedded.port}, data in ${config.dataDir}` : 'DATABASE_URL'}`,
+      `  Super user: ${seeded.superEmails.join(', ')}`,
+    ];
+    if (seeded.generatedPassword) {
+      lines.push(`  Generated password (shown only this once): ${seeded.generatedPassword}`);
+    }
+    console.log(lines.join('\n') + '\n');
+  } catch (err) {
+    log.fatal({ err }, 'boot failed');
+    await shutdown('boot failure', 1);
+  }
+}
+
+void main();

@@ -1,0 +1,132 @@
+import {
+  COMPANY_SETTING_DEFAULTS,
+  SIGNUP_TRIAL_DAYS,
+  type AuthResponse,
+  type SessionUser,
+  type SignupResponse,
+  type LoginBody,
+} from '@balcao/contracts';
+import type { signupBody } from '@balcao/contracts';
+import type { z } from 'zod';
+import { getDummyHash, hashPassword, verifyPassword } from '../../db/passwords.js';
+import { companies, companySettings, users } from '../../db/schema/index.js';
+import type { AppContext } from '../../http/context.js';
+import { AppError } from '../../http/errors.js';
+import { emailExists, findAuthUser, findUserByEmail, loadSessionUser } from '../users/queries.js';
+import {
+  bumpTokenVersion,
+  companyNameExists,
+  consumeRefreshToken,
+  findPlan,
+  globalSettingValue,
+  insertRefreshToken,
+  revokeUserRefreshTokens,
+  touchCompanyLastLogin,
+} from './queries.js';
+import { signAccessToken, signRefreshToken, verifyRefreshToken } from './tokens.js';
+
+export interface IssuedSession extends AuthResponse {
+  refreshToken: string;
+  refreshExpiresAt: Date;
+}
+
+const hhmm = (d: Date) => `${String(d.getHours()).padStart(2, '0')}:${String(d.getMinutes()).padStart(2, '0')}`;
+
+/** Working hours, server local time, both ends inclusive; a start after the end spans midnight. */
+export function withinWorkHours(startWork: string, endWork: string, now: Date): boolean {
+  const t = hhmm(now);
+  return startWork <= endWork ? t >= startWork && t <= endWork : t >= startWork || t <= endWork;
+}
+
+/** YYYY-MM-DD of `now + days`, in server local time. */
+export function localDatePlusDays(days: number, now = new Date()): string {
+  const d = new Date(now.getFullYear(), now.getMonth(), now.getDate() + days);
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+}
+
+async function issueSession(ctx: AppContext, user: { id: number; companyId: number; profile: 'admin' | 'user'; tokenVersion: number }): Promise<IssuedSession> {
+  const refresh = await signRefreshToken(ctx.secrets, { id: user.id, tokenVersion: user.tokenVersion });
+  await insertRefreshToken(ctx.db, { userId: user.id, companyId: user.companyId, jti: refresh.jti, expiresAt: refresh.expiresAt });
+  const token = await signAccessToken(ctx.secrets, { id: user.id, profile: user.profile, companyId: user.companyId, tv: user.tokenVersion });
+  const sessionUser = await loadSessionUser(ctx.db, user.id);
+  if (!sessionUser) throw new AppError('ERR_SESSION_EXPIRED', 401);
+  return { token, user: sessionUser, refreshToken: refresh.token, refreshExpiresAt: refresh.expiresAt };
+}
+
+export async function login(ctx: AppContext, body: LoginBody, now = new Date()): Promise<IssuedSession> {
+  const user = await findUserByEmail(ctx.db, body.email);
+  if (!user) {
+    // Same work as a real check, so response time does not reveal which e-mails exist.
+    await verifyPassword(await getDummyHash(), body.password);
+    throw new AppError('ERR_INVALID_CREDENTIALS', 401);
+  }
+  if (!(await verifyPassword(user.passwordHash, body.password))) throw new AppError('ERR_INVALID_CREDENTIALS', 401);
+  if (!user.super && !withinWorkHours(user.startWork, user.endWork, now)) throw new AppError('ERR_OUT_OF_HOURS', 401);
+
+  // An expired company still gets its token: the web app sends it to /financeiro-aberto.
+  await touchCompanyLastLogin(ctx.db, user.companyId);
+  const session = await issueSession(ctx, user);
+  // Older sessions of this user log out (spec 1 §4 Session).
+  ctx.realtime.emitToUser(user.companyId, user.id, 'auth', { action: 'update', user: { id: user.id } });
+  return session;
+}
+
+/** Single-use rotation: the presented refresh token is consumed and a new one issued. Every failure is 401. */
+export async function refresh(ctx: AppContext, cookie: string | undefined): Promise<IssuedSession> {
+  const expired = () => new AppError('ERR_SESSION_EXPIRED', 401);
+  if (!cookie) throw expired();
+  const claims = await verifyRefreshToken(ctx.secrets, cookie);
+  if (!claims) throw expired();
+  if (!(await consumeRefreshToken(ctx.db, claims.jti, claims.id))) throw expired();
+  const user = await findAuthUser(ctx.db, claims.id);
+  if (!user || user.tokenVersion !== claims.tokenVersion) throw expired();
+  return issueSession(ctx, user);
+}
+
+export async function logout(ctx: AppContext, user: { id: number; companyId: number }): Promise<void> {
+  await ctx.db.transaction(async (tx) => {
+    await bumpTokenVersion(tx, user.id);
+    await revokeUserRefreshTokens(tx, user.id);
+  });
+  ctx.realtime.disconnectUser(user.companyId, user.id);
+}
+
+export async function me(ctx: AppContext, userId: number): Promise<SessionUser> {
+  const user = await loadSessionUser(ctx.db, userId);
+  if (!user) throw new AppError('ERR_SESSION_EXPIRED', 403);
+  return user;
+}
+
+export async function signup(ctx: AppContext, body: z.output<typeof signupBody>, now = new Date()): Promise<SignupResponse> {
+  if ((await globalSettingValue(ctx.db, 'userCreation')) !== 'enabled') throw new AppError('ERR_USER_CREATION_DISABLED', 403);
+  const dueDate = localDatePlusDays(SIGNUP_TRIAL_DAYS, now);
+  const passwordHash = await hashPassword(body.password);
+
+  return ctx.db.transaction(async (tx) => {
+    const plan = await findPlan(tx, body.planId);
+    if (!plan || !plan.isPublic) throw new AppError('ERR_NO_PLAN_FOUND', 400);
+    if (await emailExists(tx, body.email)) throw new AppError('ERR_EMAIL_ALREADY_EXISTS', 409);
+    if (await companyNameExists(tx, body.companyName)) throw new AppError('ERR_COMPANY_NAME_EXISTS', 409);
+
+    const [company] = await tx
+      .insert(companies)
+      .values({
+        name: body.companyName,
+        email: body.email,
+        phone: body.phone || null,
+        planId: plan.id,
+        status: true,
+        dueDate,
+        recurrence: 'MENSAL',
+      })
+      .returning({ id: companies.id });
+    if (!company) throw new AppError('ERR_INTERNAL', 500);
+    const [user] = await tx
+      .insert(users)
+      .values({ companyId: company.id, name: body.name, email: body.email, passwordHash, profile: 'admin', super: false })
+      .returning({ id: users.id });
+    if (!user) throw new AppError('ERR_INTERNAL', 500);
+    await tx.insert(companySettings).values({ companyId: company.id, ...COMPANY_SETTING_DEFAULTS });
+    return { companyId: company.id, userId: user.id, dueDate };
+  });
+}

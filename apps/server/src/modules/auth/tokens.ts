@@ -1,0 +1,71 @@
+import { randomUUID } from 'node:crypto';
+import { jwtVerify, SignJWT, type JWTPayload } from 'jose';
+import { z } from 'zod';
+import type { Secrets } from '../../secrets.js';
+
+export const ACCESS_TOKEN_TTL_S = 15 * 60;
+export const REFRESH_TOKEN_TTL_S = 7 * 24 * 60 * 60;
+
+/** Access token claims: the contract's `{ id, profile, companyId }` plus `tv`, the user's token version at issue. */
+const accessClaims = z.object({
+  id: z.number().int(),
+  profile: z.enum(['admin', 'user']),
+  companyId: z.number().int(),
+  tv: z.number().int(),
+});
+export type AccessClaims = z.infer<typeof accessClaims>;
+
+const refreshClaims = z.object({ id: z.number().int(), tokenVersion: z.number().int(), jti: z.string().min(1) });
+export type RefreshClaims = z.infer<typeof refreshClaims>;
+
+const key = (secret: string) => new TextEncoder().encode(secret);
+
+export function signAccessToken(secrets: Secrets, claims: AccessClaims): Promise<string> {
+  return new SignJWT({ ...claims })
+    .setProtectedHeader({ alg: 'HS256' })
+    .setIssuedAt()
+    .setExpirationTime(`${ACCESS_TOKEN_TTL_S}s`)
+    .sign(key(secrets.jwtSecret));
+}
+
+async function verify<T>(token: string, secret: string, schema: z.ZodType<T>, clockTolerance = 0): Promise<T | undefined> {
+  let payload: JWTPayload;
+  try {
+    ({ payload } = await jwtVerify(token, key(secret), { algorithms: ['HS256'], clockTolerance }));
+  } catch {
+    return undefined;
+  }
+  const parsed = schema.safeParse(payload);
+  return parsed.success ? parsed.data : undefined;
+}
+
+/**
+ * Verifies an access token. `allowExpired` is for sockets: clients never renew
+ * an open socket's token, so an expired but correctly signed one is accepted
+ * for up to the refresh token's lifetime (API-CONTRACT "Realtime").
+ */
+export function verifyAccessToken(secrets: Secrets, token: string, opts: { allowExpired?: boolean } = {}) {
+  return verify(token, secrets.jwtSecret, accessClaims, opts.allowExpired ? REFRESH_TOKEN_TTL_S : 0);
+}
+
+export async function signRefreshToken(secrets: Secrets, claims: Omit<RefreshClaims, 'jti'>) {
+  const jti = randomUUID();
+  const expiresAt = new Date(Date.now() + REFRESH_TOKEN_TTL_S * 1000);
+  const token = await new SignJWT({ ...claims, jti })
+    .setProtectedHeader({ alg: 'HS256' })
+    .setIssuedAt()
+    .setExpirationTime(Math.floor(expiresAt.getTime() / 1000))
+    .sign(key(secrets.jwtRefreshSecret));
+  return { token, jti, expiresAt };
+}
+
+export function verifyRefreshToken(secrets: Secrets, token: string) {
+  return verify(token, secrets.jwtRefreshSecret, refreshClaims);
+}
+
+/** "Bearer <jwt>" → "<jwt>". */
+export function bearerToken(header: unknown): string | undefined {
+  if (typeof header !== 'string') return undefined;
+  const [scheme, token] = header.trim().split(/\s+/);
+  return scheme?.toLowerCase() === 'bearer' && token ? token : undefined;
+}

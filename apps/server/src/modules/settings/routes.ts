@@ -1,0 +1,48 @@
+import { companySettingsSchema, settingSchema, updateSettingBody } from '@balcao/contracts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { caller } from '../../http/auth.js';
+import type { AppContext } from '../../http/context.js';
+import { companySettingsOf, getSetting, listGlobalSettings, publicSettingValue, updateGlobalSetting } from './service.js';
+
+const keyParams = z.object({ key: z.string().min(1).max(100) });
+
+export function registerSettingsRoutes(app: FastifyInstance, ctx: AppContext, authenticate: (req: FastifyRequest) => Promise<void>): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get(
+    '/public-settings/:key',
+    { schema: { tags: ['settings'], params: keyParams, response: { 200: z.string().nullable() } } },
+    async (req, reply) => {
+      const value = await publicSettingValue(ctx, req.params.key);
+      // A bare JSON value (string or null), as clients expect.
+      return reply.type('application/json').send(JSON.stringify(value));
+    },
+  );
+
+  r.get('/settings', { schema: { tags: ['settings'], response: { 200: z.array(settingSchema) } }, onRequest: authenticate }, async (req) =>
+    listGlobalSettings(ctx, caller(req)),
+  );
+
+  r.get(
+    '/setting/:key',
+    { schema: { tags: ['settings'], params: keyParams, response: { 200: settingSchema } }, onRequest: authenticate },
+    async (req) => getSetting(ctx, caller(req), req.params.key),
+  );
+
+  r.put(
+    '/settings/:key',
+    { schema: { tags: ['settings'], params: keyParams, body: updateSettingBody, response: { 200: settingSchema } }, onRequest: authenticate },
+    async (req) => updateGlobalSetting(ctx, caller(req), req.params.key, req.body.value),
+  );
+
+  r.get(
+    '/companySettings/:companyId',
+    {
+      schema: { tags: ['settings'], params: z.object({ companyId: z.coerce.number().int().positive() }), response: { 200: companySettingsSchema } },
+      onRequest: authenticate,
+    },
+    async (req) => companySettingsOf(ctx, caller(req), req.params.companyId),
+  );
+}

@@ -1,0 +1,173 @@
+import {
+  companyEvent,
+  type AuthEventPayload,
+  type CompanyEventName,
+  type SettingsEventPayload,
+  type User,
+  type UserEventPayload,
+} from '@balcao/contracts';
+import { eq } from 'drizzle-orm';
+import type { Server as HttpServer } from 'node:http';
+import type { FastifyBaseLogger } from 'fastify';
+import { Server, type Namespace, type Socket } from 'socket.io';
+import type { Db } from '../db/client.js';
+import { userQueues, users } from '../db/schema/index.js';
+import { bearerToken, verifyAccessToken } from '../modules/auth/tokens.js';
+import { loadUser, setOnline } from '../modules/users/queries.js';
+import type { Secrets } from '../secrets.js';
+
+/** Rooms inside a company namespace. Visibility is decided here, at connect, never by the client. */
+export const ROOMS = {
+  /** Every authenticated socket of the company. */
+  everyone: 'everyone',
+  /** Users who see the whole company: admins and users with allTicket / allHistoric / allUserChat. */
+  companyWide: 'company-wide',
+  user: (id: number) => `user:${id}`,
+  queue: (id: number) => `queue:${id}`,
+} as const;
+
+/** Payloads of the events this server emits so far; later issues add theirs here. */
+interface KnownPayloads {
+  auth: AuthEventPayload;
+  user: UserEventPayload<User>;
+  settings: SettingsEventPayload;
+}
+export type EventPayload<N extends CompanyEventName> = N extends keyof KnownPayloads ? KnownPayloads[N] : Record<string, unknown>;
+
+export interface SocketUser {
+  id: number;
+  companyId: number;
+  seesCompany: boolean;
+  queueIds: number[];
+}
+
+interface SocketData {
+  user: SocketUser | null;
+}
+type AppSocket = Socket<Record<string, (...args: unknown[]) => void>, Record<string, (...args: unknown[]) => void>, Record<string, never>, SocketData>;
+type AppNamespace = Namespace<Record<string, (...args: unknown[]) => void>, Record<string, (...args: unknown[]) => void>, Record<string, never>, SocketData>;
+
+export interface RealtimeDeps {
+  db: Db;
+  secrets: Secrets;
+  corsOrigin: string;
+  log: FastifyBaseLogger;
+}
+
+/** socket.io on the API server: one namespace per company (`/{companyId}`), typed emit helpers. */
+export class Realtime {
+  readonly io: Server<Record<string, (...args: unknown[]) => void>, Record<string, (...args: unknown[]) => void>, Record<string, never>, SocketData>;
+
+  constructor(
+    httpServer: HttpServer,
+    private readonly deps: RealtimeDeps,
+  ) {
+    this.io = new Server(httpServer, { cors: { origin: deps.corsOrigin, credentials: true } });
+    // The default namespace carries nothing: clients must connect under their company.
+    this.io.of('/').use((_socket, next) => next(new Error('connect to /{companyId}')));
+    const companies = this.io.of(/^\/\d+$/);
+    companies.use((socket, next) => {
+      this.authenticate(socket)
+        .catch((err: unknown) => {
+          deps.log.warn({ err }, 'socket authentication failed');
+          return null;
+        })
+        .then((user) => {
+          socket.data.user = user;
+          next();
+        });
+    });
+    companies.on('connection', (socket) => void this.onConnection(socket));
+  }
+
+  // ── emit helpers: call them after the database commit ──
+
+  private nsp(companyId: number): AppNamespace {
+    return this.io.of(`/${companyId}`);
+  }
+
+  emitToCompany<N extends CompanyEventName>(companyId: number, name: N, payload: EventPayload<N>): void {
+    this.nsp(companyId).to(ROOMS.everyone).emit(companyEvent(companyId, name), payload);
+  }
+
+  emitToUser<N extends CompanyEventName>(companyId: number, userId: number, name: N, payload: EventPayload<N>): void {
+    this.nsp(companyId).to(ROOMS.user(userId)).emit(companyEvent(companyId, name), payload);
+  }
+
+  emitToRooms<N extends CompanyEventName>(companyId: number, rooms: string[], name: N, payload: EventPayload<N>): void {
+    if (rooms.length === 0) return;
+    this.nsp(companyId).to(rooms).emit(companyEvent(companyId, name), payload);
+  }
+
+  /** Platform-wide changes (global settings): each company namespace with live sockets gets its own event name. */
+  emitToAllCompanies<N extends CompanyEventName>(name: N, payload: EventPayload<N>): void {
+    for (const nspName of this.io._nsps.keys()) {
+      const companyId = Number(nspName.slice(1));
+      if (Number.isInteger(companyId) && companyId > 0) this.emitToCompany(companyId, name, payload);
+    }
+  }
+
+  /** Logout: the user's open sockets are closed by the server. */
+  disconnectUser(companyId: number, userId: number): void {
+    this.nsp(companyId).in(ROOMS.user(userId)).disconnectSockets(true);
+  }
+
+  async close(): Promise<void> {
+    for (const nsp of this.io._nsps.values()) nsp.disconnectSockets(true);
+    this.io.engine.close();
+  }
+
+  // ── connection lifecycle ──
+
+  private async authenticate(socket: AppSocket): Promise<SocketUser | null> {
+    const companyId = Number(socket.nsp.name.slice(1));
+    const { query } = socket.handshake;
+    const rawToken = typeof query.token === 'string' ? query.token : (socket.handshake.auth as { token?: unknown }).token;
+    const token = bearerToken(rawToken) ?? (typeof rawToken === 'string' ? rawToken : undefined);
+    if (!token) return null;
+    const claims = await verifyAccessToken(this.deps.secrets, token, { allowExpired: true });
+    if (!claims || claims.companyId !== companyId || String(claims.id) !== String(query.userId)) return null;
+
+    const [row] = await this.deps.db.select().from(users).where(eq(users.id, claims.id));
+    if (!row || row.companyId !== companyId || row.tokenVersion !== claims.tv) return null;
+    const queueRows = await this.deps.db.select({ id: userQueues.queueId }).from(userQueues).where(eq(userQueues.userId, row.id));
+    const seesCompany =
+      row.profile === 'admin' || row.super || row.allTicket === 'enabled' || row.allHistoric === 'enabled' || row.allUserChat === 'enabled';
+    return { id: row.id, companyId, seesCompany, queueIds: queueRows.map((q) => q.id) };
+  }
+
+  private async onConnection(socket: AppSocket): Promise<void> {
+    const user = socket.data.user;
+    if (!user) {
+      socket.disconnect(true);
+      return;
+    }
+    const rooms = [ROOMS.everyone, ROOMS.user(user.id), ...user.queueIds.map(ROOMS.queue)];
+    if (user.seesCompany) rooms.push(ROOMS.companyWide);
+    await socket.join(rooms);
+
+    // Tickets, notifications and chats arrive with later issues; until then these
+    // requests are accepted and grant nothing beyond the rooms joined above.
+    for (const event of ['joinNotification', 'leaveNotification', 'joinTickets', 'leaveTickets', 'joinChatBox', 'joinChatBoxLeave']) {
+      socket.on(event, () => undefined);
+    }
+    socket.on('userStatus', () => void this.markOnline(user, true));
+    socket.on('disconnect', () => void this.onDisconnect(socket, user));
+    await this.markOnline(user, true);
+  }
+
+  private async onDisconnect(socket: AppSocket, user: SocketUser): Promise<void> {
+    const remaining = await socket.nsp.in(ROOMS.user(user.id)).fetchSockets();
+    if (remaining.length === 0) await this.markOnline(user, false);
+  }
+
+  private async markOnline(user: SocketUser, online: boolean): Promise<void> {
+    try {
+      if (!(await setOnline(this.deps.db, user.id, online))) return;
+      const full = await loadUser(this.deps.db, user.id);
+      if (full) this.emitToCompany(user.companyId, 'user', { action: 'update', user: full });
+    } catch (err) {
+      this.deps.log.warn({ err }, 'could not update online status');
+    }
+  }
+}
