@@ -1,0 +1,86 @@
+import { useMemo, useState } from 'react';
+import { Outlet } from 'react-router';
+import Box from '@mui/material/Box';
+import Divider from '@mui/material/Divider';
+import Drawer from '@mui/material/Drawer';
+import Toolbar from '@mui/material/Toolbar';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useTheme } from '@mui/material/styles';
+import { canSeeAdministration } from '@balcao/contracts';
+import { useHelpsList } from '../api/helps';
+import { useSession, useUser } from '../api/session';
+import { connectionsNeedAttention } from './menu';
+import { buildMenu } from './menu';
+import { useConnectionsForAlert } from '../api/whatsapp';
+import { Logo } from '../components/Logo';
+import { SideMenu } from './SideMenu';
+import { TopBar } from './TopBar';
+
+const OPEN_WIDTH = 260;
+const CLOSED_WIDTH = 64;
+
+/** The logged-in frame: drawer, top bar and the current screen. */
+export function AppShell() {
+  const user = useUser();
+  const { socket } = useSession();
+  const theme = useTheme();
+  const narrow = useMediaQuery(theme.breakpoints.down('sm'));
+  const [open, setOpen] = useState(user.defaultMenu !== 'closed');
+  const [mobileOpen, setMobileOpen] = useState(false);
+
+  const helps = useHelpsList(true);
+  const showAdmin = canSeeAdministration(user);
+  const connections = useConnectionsForAlert(showAdmin, socket, user.companyId);
+  const model = useMemo(
+    () => buildMenu({ user, plan: user.company.plan, helpsCount: helps.data?.length ?? 0 }),
+    [user, helps.data],
+  );
+  const alert = connectionsNeedAttention(connections.data ?? []);
+
+  const drawerContent = (expanded: boolean) => (
+    <>
+      <Toolbar sx={{ justifyContent: 'center', minHeight: 56, px: 1 }} variant="dense">
+        {expanded && <Logo maxHeight={40} />}
+      </Toolbar>
+      <Divider />
+      <SideMenu model={model} open={expanded} connectionsAlert={alert} onNavigate={narrow ? () => setMobileOpen(false) : undefined} />
+    </>
+  );
+
+  const width = open ? OPEN_WIDTH : CLOSED_WIDTH;
+  return (
+    <Box sx={{ display: 'flex', height: '100vh', bgcolor: 'background.default' }}>
+      {narrow ? (
+        <Drawer
+          variant="temporary"
+          open={mobileOpen}
+          onClose={() => setMobileOpen(false)}
+          slotProps={{ paper: { sx: { width: OPEN_WIDTH } } }}
+          data-testid="drawer"
+        >
+          {drawerContent(true)}
+        </Drawer>
+      ) : (
+        <Drawer
+          variant="permanent"
+          data-testid="drawer"
+          data-open={open}
+          sx={{
+            width,
+            flexShrink: 0,
+            transition: theme.transitions.create('width'),
+            '& .MuiDrawer-paper': { width, overflowX: 'hidden', transition: theme.transitions.create('width') },
+          }}
+        >
+          {drawerContent(open)}
+        </Drawer>
+      )}
+      <Box sx={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
+        <TopBar user={user} onToggleMenu={() => (narrow ? setMobileOpen((o) => !o) : setOpen((o) => !o))} />
+        <Box component="main" sx={{ flex: 1, overflow: 'auto', display: 'flex', flexDirection: 'column' }}>
+          <Outlet />
+        </Box>
+      </Box>
+    </Box>
+  );
+}

@@ -1,0 +1,88 @@
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import CssBaseline from '@mui/material/CssBaseline';
+import { createTheme, ThemeProvider } from '@mui/material/styles';
+import { readStorage, STORAGE_KEYS, writeStorage } from '../api/storage';
+import { formatTabTitle } from './tabTitle';
+import { useBranding, type Branding } from './branding';
+
+export type ColorMode = 'light' | 'dark';
+
+interface ColorModeValue {
+  mode: ColorMode;
+  toggle: () => void;
+  branding: Branding;
+  /** Unread tickets for the tab title; the ticket issue feeds it. */
+  setUnread: (n: number) => void;
+}
+
+const ColorModeContext = createContext<ColorModeValue | null>(null);
+
+function systemMode(): ColorMode {
+  return typeof window !== 'undefined' && window.matchMedia?.('(prefers-color-scheme: dark)').matches ? 'dark' : 'light';
+}
+
+/** The stored choice, else the system preference (spec 1 §9). */
+export function initialColorMode(): ColorMode {
+  const stored = readStorage(STORAGE_KEYS.theme);
+  return stored === 'light' || stored === 'dark' ? stored : systemMode();
+}
+
+export function AppThemeProvider({ children }: { children: ReactNode }) {
+  const [mode, setMode] = useState<ColorMode>(initialColorMode);
+  const [unread, setUnread] = useState(0);
+  const branding = useBranding();
+
+  const toggle = useCallback(() => {
+    setMode((m) => {
+      const next = m === 'light' ? 'dark' : 'light';
+      writeStorage(STORAGE_KEYS.theme, next);
+      return next;
+    });
+  }, []);
+
+  const theme = useMemo(
+    () =>
+      createTheme({
+        palette: {
+          mode,
+          primary: { main: mode === 'light' ? branding.primaryLight : branding.primaryDark },
+          ...(mode === 'light' ? { background: { default: '#f4f6f8' } } : {}),
+        },
+        shape: { borderRadius: 8 },
+      }),
+    [mode, branding.primaryLight, branding.primaryDark],
+  );
+
+  useEffect(() => {
+    document.title = formatTabTitle(unread, branding.appName);
+  }, [unread, branding.appName]);
+
+  useEffect(() => {
+    if (!branding.favicon) return;
+    const link = document.querySelector<HTMLLinkElement>('link#app-favicon') ?? document.createElement('link');
+    link.id = 'app-favicon';
+    link.rel = 'icon';
+    link.href = branding.favicon;
+    if (!link.parentNode) document.head.appendChild(link);
+  }, [branding.favicon]);
+
+  useEffect(() => {
+    document.documentElement.dataset.theme = mode;
+  }, [mode]);
+
+  const value = useMemo(() => ({ mode, toggle, branding, setUnread }), [mode, toggle, branding]);
+  return (
+    <ColorModeContext.Provider value={value}>
+      <ThemeProvider theme={theme}>
+        <CssBaseline />
+        {children}
+      </ThemeProvider>
+    </ColorModeContext.Provider>
+  );
+}
+
+export function useColorMode(): ColorModeValue {
+  const ctx = useContext(ColorModeContext);
+  if (!ctx) throw new Error('useColorMode outside AppThemeProvider');
+  return ctx;
+}

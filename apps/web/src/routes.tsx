@@ -1,0 +1,128 @@
+import type { ReactNode } from 'react';
+import { Navigate, Outlet, Route, Routes } from 'react-router';
+import Box from '@mui/material/Box';
+import CircularProgress from '@mui/material/CircularProgress';
+import { useSession, useUser } from './api/session';
+import { readStorage, STORAGE_KEYS } from './api/storage';
+import { AdminOnly, ConnectionsAccess, PlanGate, SuperOnly, SuperOrTickets } from './components/guards';
+import { NoPermission } from './components/NoPermission';
+import { AppShell } from './layout/AppShell';
+import { useColorMode } from './layout/theme';
+import { DashboardPage } from './pages/dashboard/DashboardPage';
+import { FinanceiroAbertoPage } from './pages/financeiro-aberto/FinanceiroAbertoPage';
+import { LoginPage } from './pages/login/LoginPage';
+import { TitledPage } from './pages/placeholder/TitledPage';
+import { SignupPage } from './pages/signup/SignupPage';
+import { TicketsPage } from './pages/tickets/TicketsPage';
+
+function FullScreenLoader() {
+  return (
+    <Box sx={{ height: '100vh', display: 'flex', alignItems: 'center', justifyContent: 'center' }}>
+      <CircularProgress />
+    </Box>
+  );
+}
+
+/** Private routes: an unauthenticated visitor goes to /login. */
+function RequireAuth() {
+  const { user, loading } = useSession();
+  if (loading) return <FullScreenLoader />;
+  if (!user) return <Navigate to="/login" replace />;
+  return <Outlet />;
+}
+
+/** Public routes: an authenticated visitor goes to /. */
+function PublicOnly() {
+  const { user, loading } = useSession();
+  if (loading) return <FullScreenLoader />;
+  if (user) return <Navigate to="/" replace />;
+  return <Outlet />;
+}
+
+/** /signup exists only while the public setting userCreation is 'enabled'. */
+function SignupRoute() {
+  const { branding } = useColorMode();
+  if (branding.userCreationLoading) return <FullScreenLoader />;
+  if (branding.userCreation !== 'enabled') return <Navigate to="/login" replace />;
+  return <SignupPage />;
+}
+
+/** /settings: a plain user sees the no-permission view (spec 1 §2). */
+function SettingsRoute() {
+  const user = useUser();
+  if (user.profile === 'user') return <NoPermission />;
+  return <TitledPage titleKey="settings" />;
+}
+
+/** /moments is blocked for profile user when allowRealTime is disabled (spec 2 §2). */
+function MomentsRoute() {
+  const user = useUser();
+  if (user.profile === 'user' && user.allowRealTime !== 'enabled') return <NoPermission />;
+  return <TitledPage titleKey="moments" />;
+}
+
+const page = (titleKey: string) => <TitledPage titleKey={titleKey} />;
+const admin = (node: ReactNode) => <AdminOnly>{node}</AdminOnly>;
+
+export function AppRoutes() {
+  // Spec 1 §2: the campaign routes exist only when the browser has the cshow flag.
+  const campaignsEnabled = readStorage(STORAGE_KEYS.campaignsFlag) !== null;
+  return (
+    <Routes>
+      <Route element={<PublicOnly />}>
+        <Route path="/login" element={<LoginPage />} />
+        <Route path="/signup" element={<SignupRoute />} />
+      </Route>
+      <Route element={<RequireAuth />}>
+        <Route element={<AppShell />}>
+          <Route index element={<DashboardPage />} />
+          <Route path="/tickets/:ticketId?" element={<TicketsPage />} />
+          <Route path="/reports" element={page('reports')} />
+          <Route path="/moments" element={<MomentsRoute />} />
+          <Route path="/quick-messages" element={page('quickMessages')} />
+          <Route path="/todolist" element={page('todolist')} />
+          <Route path="/schedules" element={<PlanGate flag="useSchedules">{page('schedules')}</PlanGate>} />
+          <Route path="/tags" element={page('tags')} />
+          <Route path="/contacts" element={page('contacts')} />
+          <Route path="/contacts/import" element={page('contactsImport')} />
+          <Route path="/helps" element={page('helps')} />
+          <Route path="/users" element={admin(page('users'))} />
+          <Route path="/messages-api" element={<PlanGate flag="useExternalApi">{page('messagesApi')}</PlanGate>} />
+          <Route path="/settings" element={<SettingsRoute />} />
+          <Route path="/queues" element={admin(page('queues'))} />
+          <Route
+            path="/queue-integration"
+            element={<PlanGate flag="useIntegrations">{admin(page('queueIntegration'))}</PlanGate>}
+          />
+          <Route path="/announcements" element={<SuperOnly>{page('announcements')}</SuperOnly>} />
+          <Route path="/chats/:id?" element={<PlanGate flag="useInternalChat">{page('chats')}</PlanGate>} />
+          <Route path="/files" element={admin(page('files'))} />
+          <Route path="/Kanban" element={<PlanGate flag="useKanban">{page('kanban')}</PlanGate>} />
+          <Route path="/TagsKanban" element={<PlanGate flag="useKanban">{page('tagsKanban')}</PlanGate>} />
+          <Route path="/prompts" element={<PlanGate flag="useOpenAi">{admin(page('prompts'))}</PlanGate>} />
+          <Route path="/connections" element={<ConnectionsAccess>{page('connections')}</ConnectionsAccess>} />
+          <Route path="/allConnections" element={<SuperOrTickets>{page('allConnections')}</SuperOrTickets>} />
+          <Route path="/financeiro" element={admin(page('financeiro'))} />
+          <Route path="/financeiro-aberto" element={<FinanceiroAbertoPage />} />
+          <Route path="/companies" element={<SuperOnly>{page('companies')}</SuperOnly>} />
+          {campaignsEnabled && (
+            <>
+              <Route path="/campaigns" element={<PlanGate flag="useCampaigns">{admin(page('campaigns'))}</PlanGate>} />
+              <Route path="/contact-lists" element={<PlanGate flag="useCampaigns">{admin(page('contactLists'))}</PlanGate>} />
+              <Route path="/campaigns-config" element={<PlanGate flag="useCampaigns">{page('campaignsConfig')}</PlanGate>} />
+              <Route
+                path="/contact-lists/:contactListId/contacts"
+                element={<PlanGate flag="useCampaigns">{page('contactListItems')}</PlanGate>}
+              />
+              <Route
+                path="/campaign/:campaignId/report"
+                element={<PlanGate flag="useCampaigns">{page('campaignReport')}</PlanGate>}
+              />
+            </>
+          )}
+        </Route>
+      </Route>
+      <Route path="*" element={<Navigate to="/" replace />} />
+    </Routes>
+  );
+}
