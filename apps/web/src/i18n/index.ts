@@ -6,11 +6,18 @@ import ptBR from './locales/pt-BR';
 import en from './locales/en';
 import es from './locales/es';
 import tr from './locales/tr';
+import { DOMAIN_MESSAGES } from './domains';
 
 export const DEFAULT_LANGUAGE: Language = 'pt-BR';
 
 export function isLanguage(value: unknown): value is Language {
   return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
+}
+
+/** The base locale plus every domain's texts under its own key. */
+export function withDomains(base: object, lang: Language): Record<string, unknown> {
+  const domains = Object.fromEntries(Object.entries(DOMAIN_MESSAGES).map(([key, messages]) => [key, messages[lang]]));
+  return { ...base, ...domains };
 }
 
 function initialLanguage(): Language {
@@ -20,10 +27,10 @@ function initialLanguage(): Language {
 
 void i18n.use(initReactI18next).init({
   resources: {
-    'pt-BR': { translation: ptBR },
-    en: { translation: en },
-    es: { translation: es },
-    tr: { translation: tr },
+    'pt-BR': { translation: withDomains(ptBR, 'pt-BR') },
+    en: { translation: withDomains(en, 'en') },
+    es: { translation: withDomains(es, 'es') },
+    tr: { translation: withDomains(tr, 'tr') },
   },
   lng: initialLanguage(),
   fallbackLng: DEFAULT_LANGUAGE,

@@ -4,6 +4,7 @@ import ptBR from './locales/pt-BR';
 import en from './locales/en';
 import es from './locales/es';
 import tr from './locales/tr';
+import { withDomains } from './index';
 
 type Tree = { [key: string]: string | Tree };
 
@@ -17,9 +18,9 @@ describe('locales', () => {
       for (const code of ERROR_CODES) expect(locale.backendErrors[code], code).toBeTruthy();
     }
   });
-  it('have the same keys and no empty text', () => {
-    const keys = leaves(ptBR).sort();
-    for (const locale of [en, es, tr] as Tree[]) {
+  it('have the same keys and no empty text, domain texts included', () => {
+    const keys = leaves(withDomains(ptBR, 'pt-BR') as Tree).sort();
+    for (const locale of [withDomains(en, 'en'), withDomains(es, 'es'), withDomains(tr, 'tr')] as Tree[]) {
       expect(leaves(locale).sort()).toEqual(keys);
       for (const v of leaves(locale)) expect(v).not.toBe('');
     }
