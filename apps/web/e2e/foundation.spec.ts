@@ -226,3 +226,27 @@ test.describe('account', () => {
     }
   });
 });
+
+test.describe('shell behaviours', () => {
+  test('/tickets/undefined goes to /tickets', async ({ page }) => {
+    await loginUI(page, admin.email, admin.password);
+    await page.goto('/tickets/undefined');
+    await expect(page).toHaveURL(/\/tickets$/);
+  });
+
+  test('a stored version that differs from the server shows the new-version button, which updates and reloads', async ({ page, request }) => {
+    const serverVersion = ((await (await request.get(`${E2E_API_URL}/version`)).json()) as { version: string }).version;
+    await loginUI(page, admin.email, admin.password);
+    await expect(page.getByTestId('new-version')).toHaveCount(0);
+
+    await page.evaluate(() => localStorage.setItem('version', '0.0.1-old'));
+    await page.reload();
+    const button = page.getByTestId('new-version');
+    await expect(button).toHaveText('Nova versão disponível!');
+    await button.click();
+    await page.waitForEvent('load');
+    await expect(page.getByTestId('side-menu')).toBeVisible();
+    await expect(page.getByTestId('new-version')).toHaveCount(0);
+    expect(await page.evaluate(() => localStorage.getItem('version'))).toBe(serverVersion);
+  });
+});

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import Button from '@mui/material/Button';
 import { useTranslation } from 'react-i18next';
 import { toastError } from '../components/toast';
+import { useUser } from '../api/session';
 import { readStorage, STORAGE_KEYS, writeStorage } from '../api/storage';
 import { postVersion, useServerVersion } from '../api/version';
 import { decideVersion } from '../api/versionCheck';
@@ -15,6 +16,7 @@ async function clearCaches(): Promise<void> {
 /** Spec 1 §4 Version: a red button when the backend's version differs from the stored one. */
 export function NewVersionButton() {
   const { t } = useTranslation();
+  const user = useUser();
   const { data: serverVersion } = useServerVersion();
   const [outdated, setOutdated] = useState<string | null>(null);
 
@@ -27,11 +29,9 @@ export function NewVersionButton() {
   if (!outdated) return null;
   const update = async () => {
     writeStorage(STORAGE_KEYS.version, outdated);
-    try {
-      await postVersion(outdated);
-    } catch (err) {
-      toastError(err);
-    }
+    // Recording the deployed version is the super user's act (the API refuses others);
+    // everyone else only takes the new build.
+    if (user.super) await postVersion(outdated).catch(toastError);
     await clearCaches().catch(() => undefined);
     setTimeout(() => window.location.reload(), 1000);
   };
