@@ -33,6 +33,14 @@ const envSchema = z.object({
   LOGIN_MAX_PER_EMAIL: positiveInt.default(10),
   BODY_LIMIT_MB: positiveInt.default(2),
   UPLOAD_LIMIT_MB: positiveInt.default(20),
+  FACEBOOK_APP_ID: z.string().optional(),
+  FACEBOOK_APP_SECRET: z.string().optional(),
+  VERIFY_TOKEN: z.string().optional(),
+  GRAPH_API_URL: z.url().default('https://graph.facebook.com/v21.0'),
+  MEDIA_LIMIT_MB: positiveInt.default(64),
+  OUTBOX_RETRY_BASE_MS: positiveInt.default(2000),
+  OUTBOX_MAX_ATTEMPTS: positiveInt.default(6),
+  WHATSAPP_SESSIONS: bool.default(true),
 });
 
 export interface Config {
@@ -56,6 +64,13 @@ export interface Config {
   /** Behind a reverse proxy: take the client IP from X-Forwarded-For (rate limits are per IP). */
   trustProxy: boolean;
   uploadLimitBytes: number;
+  meta: { appId: string | undefined; appSecret: string | undefined; verifyToken: string | undefined; graphApiUrl: string };
+  /** Largest media file received from or sent to a channel. */
+  mediaLimitBytes: number;
+  /** Outbox: first retry after this delay, doubling per attempt, until the last attempt fails the message. */
+  outbox: { retryBaseMs: number; maxAttempts: number };
+  /** Start the stored WhatsApp sessions at boot (off for tools that share the database). */
+  startWhatsappSessions: boolean;
 }
 
 /** Parses an environment (pure; throws a readable Error on bad values). */
@@ -91,6 +106,15 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
     bodyLimitBytes: e.BODY_LIMIT_MB * 1024 * 1024,
     trustProxy: e.TRUST_PROXY,
     uploadLimitBytes: e.UPLOAD_LIMIT_MB * 1024 * 1024,
+    meta: {
+      appId: e.FACEBOOK_APP_ID,
+      appSecret: e.FACEBOOK_APP_SECRET,
+      verifyToken: e.VERIFY_TOKEN,
+      graphApiUrl: e.GRAPH_API_URL.replace(/\/+$/, ''),
+    },
+    mediaLimitBytes: e.MEDIA_LIMIT_MB * 1024 * 1024,
+    outbox: { retryBaseMs: e.OUTBOX_RETRY_BASE_MS, maxAttempts: e.OUTBOX_MAX_ATTEMPTS },
+    startWhatsappSessions: e.WHATSAPP_SESSIONS,
   };
 }
 

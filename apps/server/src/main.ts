@@ -9,6 +9,8 @@ import { buildApp } from './http/app.js';
 import { loggerOptions } from './http/logger.js';
 import { buildWebApp } from './http/web.js';
 import { startJobs, stopJobs } from './jobs/boss.js';
+import { registerChannelJobs } from './jobs/channels.js';
+import { resumeWhatsappSessions } from './modules/whatsapp/resume.js';
 import { resolveSecrets, storedSecret } from './secrets.js';
 
 const DATABASE_NAME = 'balcao';
@@ -64,7 +66,9 @@ async function main(): Promise<void> {
     pool = createPool(connectionString);
     boss = await startJobs(connectionString, log);
 
-    api = await buildApp({ config, secrets, pool, logger: log });
+    api = await buildApp({ config, secrets, pool, logger: log, boss });
+    await registerChannelJobs(boss, api.ctx);
+    if (config.startWhatsappSessions) await resumeWhatsappSessions(api.ctx);
     await api.listen({ port: config.port, host: '0.0.0.0' });
     if (config.serveWeb) {
       web = await buildWebApp(config, log);

@@ -11,7 +11,8 @@ import { parseConfig } from '../src/config.js';
 import { createDb, createPool, type Db } from '../src/db/client.js';
 import { hashPassword } from '../src/db/passwords.js';
 import { companies, companySettings, users } from '../src/db/schema/index.js';
-import { buildApp } from '../src/http/app.js';
+import { buildApp, type AppDeps } from '../src/http/app.js';
+import { fakeSocketFactory } from './fakes/wa-socket.js';
 import type { Secrets } from '../src/secrets.js';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from './global-setup.js';
 
@@ -40,12 +41,13 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+/** `deps`: channel wiring (by default an inert fake Baileys socket: tests never reach WhatsApp) and a job queue. */
+export async function createTestApp(env: Record<string, string> = {}, deps: Pick<AppDeps, 'channels' | 'boss'> = {}): Promise<TestApp> {
   const connectionString = await createTestDatabase();
   const pool = createPool(connectionString, 5);
   const dataDir = mkdtempSync(join(tmpdir(), 'balcao-test-data-'));
   const config = parseConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...env });
-  const app = await buildApp({ config, secrets: TEST_SECRETS, pool });
+  const app = await buildApp({ config, secrets: TEST_SECRETS, pool, boss: deps.boss, channels: { makeWaSocket: fakeSocketFactory(), ...deps.channels } });
   await app.ready();
   return {
     app,

@@ -12,7 +12,10 @@ export type CompanyEventName =
   | 'chat'
   | 'queue'
   | 'settings'
-  | 'notification';
+  | 'notification'
+  | 'plan'
+  | 'company'
+  | 'help';
 
 export const importMessagesEvent = (companyId: number) => `importMessages-${companyId}` as const;
 
@@ -43,3 +46,12 @@ export interface SettingsEventPayload {
   action: 'update';
   setting: { key: string; value: string | null };
 }
+
+/**
+ * Lists without a payload of their own in the spec (`queue`, `plan`, `company`, `help`):
+ * the record on create/update, its id on delete (API-CONTRACT "Realtime").
+ */
+export type ListEventPayload<T> = { action: 'create' | 'update'; record: T } | { action: 'delete'; id: number };
+
+/** Namespace that anyone may join (the login page too): it carries only the public settings' changes. */
+export const PUBLIC_NAMESPACE = '/public';

@@ -88,3 +88,66 @@ export type UpdateSettingBody = z.infer<typeof updateSettingBody>;
 export const versionSchema = z.object({ version: z.string() });
 export const postVersionBody = z.object({ version: z.string().min(1).max(50) });
 export type PostVersionBody = z.infer<typeof postVersionBody>;
+
+/** Company settings holding free text (messages, link); every other key is a fixed choice. */
+const COMPANY_SETTING_TEXTS = [
+  'AcceptCallWhatsappMessage',
+  'greetingAcceptedMessage',
+  'sendQueuePositionMessage',
+  'lgpdMessage',
+  'lgpdLink',
+  'transferMessage',
+] as const satisfies readonly CompanySettingKey[];
+
+const isTextSetting = (key: CompanySettingKey) => (COMPANY_SETTING_TEXTS as readonly string[]).includes(key);
+
+/** The value rule of each company setting: toggles enabled|disabled, scheduleType one of four, chatBotType text. */
+export const COMPANY_SETTING_VALUE_SCHEMAS = Object.fromEntries(
+  COMPANY_SETTING_KEYS.map((key) => {
+    if (key === 'scheduleType') return [key, scheduleTypeSchema];
+    if (key === 'chatBotType') return [key, z.enum(['text'])];
+    return [key, isTextSetting(key) ? z.string().max(5000, 'Too Long!') : toggleSchema];
+  }),
+) as Record<CompanySettingKey, z.ZodType<string>>;
+
+/** Messages required by a toggle's state (spec 1 §5 Settings). */
+export const COMPANY_SETTING_MESSAGE_RULES = [
+  { toggle: 'sendMsgTransfTicket', when: 'enabled', message: 'transferMessage' },
+  { toggle: 'sendGreetingAccepted', when: 'enabled', message: 'greetingAcceptedMessage' },
+  { toggle: 'acceptCallWhatsapp', when: 'disabled', message: 'AcceptCallWhatsappMessage' },
+  { toggle: 'sendQueuePosition', when: 'enabled', message: 'sendQueuePositionMessage' },
+] as const satisfies readonly { toggle: CompanySettingKey; when: Toggle; message: CompanySettingKey }[];
+
+/** Rule breaches of a whole settings object, each on the message field that is missing. */
+export function companySettingsIssues(settings: Partial<CompanySettings>): { path: CompanySettingKey; message: string }[] {
+  return COMPANY_SETTING_MESSAGE_RULES.filter((r) => settings[r.toggle] === r.when && !settings[r.message]?.trim()).map((r) => ({
+    path: r.message,
+    message: 'Required',
+  }));
+}
+
+/** The whole options form: each value by its rule, plus the message rules. */
+export const companySettingsFormSchema = z
+  .object(COMPANY_SETTING_VALUE_SCHEMAS)
+  .superRefine((settings, ctx) => {
+    for (const issue of companySettingsIssues(settings)) ctx.addIssue({ code: 'custom', path: [issue.path], message: issue.message });
+  });
+
+/** `PUT /companySettings`: one column (a known key only) and its new value. */
+export const updateCompanySettingBody = z
+  .object({ column: z.enum(COMPANY_SETTING_KEYS as [CompanySettingKey, ...CompanySettingKey[]]), data: z.string() })
+  .superRefine(({ column, data }, ctx) => {
+    const parsed = COMPANY_SETTING_VALUE_SCHEMAS[column].safeParse(data);
+    if (!parsed.success) for (const i of parsed.error.issues) ctx.addIssue({ code: 'custom', path: ['data'], message: i.message });
+  });
+export type UpdateCompanySettingBody = z.infer<typeof updateCompanySettingBody>;
+
+/** `GET /companySettingOne?column=`: a known key only; answers `{ [column]: value }`. */
+export const companySettingOneQuery = z.object({ column: z.enum(COMPANY_SETTING_KEYS as [CompanySettingKey, ...CompanySettingKey[]]) });
+
+/** Branding images: which global setting each whitelabel upload `mode` replaces (`typeArch` logo | login). */
+export const WHITELABEL_IMAGE_MODES = {
+  logo: { light: 'appLogoLight', dark: 'appLogoDark', favicon: 'appLogoFavicon' },
+  login: { enter: 'loginEnterImage', register: 'loginRegisterImage' },
+} as const satisfies Record<string, Record<string, PublicSettingKey>>;
+export type WhitelabelKind = keyof typeof WHITELABEL_IMAGE_MODES;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { sessionUserSchema } from './auth.js';
 import { toggleSchema } from './settings.js';
+import { emailField, optionalText, passwordField, requiredText } from './validation.js';
 
 /** HH:MM, 00:00–23:59 (work hours of a user). */
 export const hhmmSchema = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'expected HH:MM');
@@ -9,26 +10,70 @@ export const hhmmSchema = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'expecte
 export const userSchema = sessionUserSchema.omit({ company: true });
 export type User = z.infer<typeof userSchema>;
 
-/** `POST /users`: the user is always created in the caller's company. */
-export const createUserBody = z.object({
-  name: z.string().trim().min(2).max(50),
-  email: z.string().trim().toLowerCase().pipe(z.email().max(120)),
-  password: z.string().min(5).max(50),
-  profile: z.enum(['admin', 'user']).default('user'),
-  queueIds: z.array(z.number().int().positive()).max(200).optional().default([]),
-  startWork: hhmmSchema.optional(),
-  endWork: hhmmSchema.optional(),
-  farewellMessage: z.string().max(1000).nullable().optional(),
-  color: z.string().max(20).nullable().optional(),
-  allowGroup: z.boolean().optional(),
-  showDashboard: toggleSchema.optional(),
-  allowRealTime: toggleSchema.optional(),
-  allowConnections: toggleSchema.optional(),
-  allTicket: toggleSchema.optional(),
-  allHistoric: toggleSchema.optional(),
-  allUserChat: toggleSchema.optional(),
-  userClosePendingTicket: toggleSchema.optional(),
-  defaultMenu: z.enum(['open', 'closed']).optional(),
-  defaultTheme: z.enum(['light', 'dark']).optional(),
+/** Fields only an admin may set (spec 3 §6: profile, connection, work hours, Permissions tab, queues). */
+export const ADMIN_ONLY_USER_FIELDS = [
+  'profile',
+  'whatsappId',
+  'queueIds',
+  'startWork',
+  'endWork',
+  'allTicket',
+  'allowGroup',
+  'allHistoric',
+  'allUserChat',
+  'showDashboard',
+  'userClosePendingTicket',
+  'allowConnections',
+  'allowRealTime',
+] as const;
+
+/** The user dialog (General and Permissions tabs, spec 3 §2, §5). */
+const userFields = z.object({
+  name: requiredText(2, 50),
+  email: emailField,
+  password: passwordField,
+  profile: z.enum(['admin', 'user']),
+  whatsappId: z.number().int().positive().nullable(),
+  queueIds: z.array(z.number().int().positive()).max(200),
+  startWork: hhmmSchema,
+  endWork: hhmmSchema,
+  farewellMessage: optionalText(1000),
+  color: z.string().max(20).nullable(),
+  defaultMenu: z.enum(['open', 'closed']),
+  defaultTheme: z.enum(['light', 'dark']),
+  allowGroup: z.boolean(),
+  showDashboard: toggleSchema,
+  allowRealTime: toggleSchema,
+  allowConnections: toggleSchema,
+  allTicket: toggleSchema,
+  allHistoric: toggleSchema,
+  allUserChat: toggleSchema,
+  userClosePendingTicket: toggleSchema,
+});
+
+/** `POST /users`: always in the caller's company (a `companyId` or `super` sent is ignored). */
+export const createUserBody = userFields.partial().extend({
+  name: userFields.shape.name,
+  email: userFields.shape.email,
+  password: userFields.shape.password,
+  profile: userFields.shape.profile.default('user'),
+  queueIds: userFields.shape.queueIds.optional().default([]),
 });
 export type CreateUserBody = z.input<typeof createUserBody>;
+
+/** `PUT /users/{id}`: any subset; an empty password means "unchanged". */
+export const updateUserBody = userFields.partial().extend({
+  password: z.preprocess((v) => (v === '' || v === null ? undefined : v), passwordField.optional()),
+});
+export type UpdateUserBody = z.input<typeof updateUserBody>;
+
+/** `GET /users/` (searchParam, pageNumber). */
+export const usersPageSchema = z.object({ users: z.array(userSchema), count: z.number(), hasMore: z.boolean() });
+export type UsersPage = z.infer<typeof usersPageSchema>;
+
+/** `PUT /users/toggleChangeWidht/{userId}`: the tickets panel width in px. */
+export const ticketsManagerWidthBody = z.object({ defaultTicketsManagerWidth: z.coerce.number().int().min(404).max(700) });
+export type TicketsManagerWidthBody = z.input<typeof ticketsManagerWidthBody>;
+
+/** `POST /users/{id}/media-upload` answers the updated user. */
+export const avatarUploadResponseSchema = z.object({ user: userSchema });

@@ -10,22 +10,31 @@ import { APP_VERSION } from '@balcao/contracts';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import type pg from 'pg';
+import type PgBoss from 'pg-boss';
 import { z } from 'zod';
 import type { Config } from '../config.js';
 import { createDb } from '../db/client.js';
 import { registerAuthRoutes } from '../modules/auth/routes.js';
+import { registerBrandingRoutes } from '../modules/branding/routes.js';
+import { registerCompanyRoutes } from '../modules/companies/routes.js';
+import { registerHelpRoutes } from '../modules/helps/routes.js';
 import { registerPlanRoutes } from '../modules/plans/routes.js';
+import { registerQueueRoutes } from '../modules/queues/routes.js';
 import { registerSettingsRoutes } from '../modules/settings/routes.js';
 import { registerUserRoutes } from '../modules/users/routes.js';
 import { registerVersionRoutes } from '../modules/version/routes.js';
+import { registerWebhookRoutes } from '../modules/webhook/routes.js';
+import { registerWhatsappRoutes } from '../modules/whatsapp/routes.js';
+import { Channels, type ChannelDeps } from '../channels/index.js';
 import { Realtime } from '../realtime/server.js';
+import { MediaStorage } from '../storage/media.js';
 import type { Secrets } from '../secrets.js';
 import { makeAuthenticate } from './auth.js';
 import type { AppContext } from './context.js';
 import { AppError, registerErrorHandling } from './errors.js';
 import { loggerOptions } from './logger.js';
+import { publicDir } from './uploads.js';
 
 export interface AppDeps {
   config: Config;
@@ -33,6 +42,10 @@ export interface AppDeps {
   pool: pg.Pool;
   /** Defaults to a pino logger at config.logLevel. */
   logger?: FastifyBaseLogger;
+  /** The job queue (main passes it; outbox retries are scheduled on it). */
+  boss?: PgBoss;
+  /** Channel wiring: tests pass a fake Baileys socket factory. */
+  channels?: ChannelDeps;
 }
 
 declare module 'fastify' {
@@ -56,11 +69,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   const db = createDb(deps.pool);
   const realtime = new Realtime(app.server, { db, secrets: deps.secrets, corsOrigin: config.frontendUrl, log: app.log });
-  const ctx: AppContext = { config, secrets: deps.secrets, db, realtime };
+  const channels = new Channels(config, deps.channels);
+  const storage = new MediaStorage(config.dataDir, config.mediaLimitBytes);
+  const ctx: AppContext = { config, secrets: deps.secrets, db, realtime, storage, channels, log: app.log, boss: deps.boss };
+  channels.bind(ctx);
   app.decorate('ctx', ctx);
   app.decorateRequest('auth', null);
   // Before the HTTP server closes: open websockets would otherwise keep it from closing.
-  app.addHook('preClose', async () => realtime.close());
+  app.addHook('preClose', async () => {
+    await channels.close();
+    await realtime.close();
+  });
 
   registerErrorHandling(app);
   // The API is called from the web app's origin and serves /public images to it.
@@ -83,9 +102,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(swaggerUi, { routePrefix: '/docs' });
 
-  const publicDir = join(config.dataDir, 'public');
-  mkdirSync(publicDir, { recursive: true });
-  await app.register(fastifyStatic, { root: publicDir, prefix: '/public/', decorateReply: false, index: false });
+  const publicRoot = publicDir(config.dataDir);
+  mkdirSync(publicRoot, { recursive: true });
+  await app.register(fastifyStatic, { root: publicRoot, prefix: '/public/', decorateReply: false, index: false });
 
   const authenticate = makeAuthenticate(ctx);
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -93,10 +112,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     status: 'ok' as const,
   }));
   registerAuthRoutes(app, ctx, authenticate);
-  registerPlanRoutes(app, ctx);
+  registerPlanRoutes(app, ctx, authenticate);
+  registerCompanyRoutes(app, ctx, authenticate);
+  registerHelpRoutes(app, ctx, authenticate);
+  registerQueueRoutes(app, ctx, authenticate);
+  registerBrandingRoutes(app, ctx, authenticate);
   registerUserRoutes(app, ctx, authenticate);
   registerSettingsRoutes(app, ctx, authenticate);
   registerVersionRoutes(app, ctx, authenticate);
+  registerWhatsappRoutes(app, ctx, authenticate);
+  await registerWebhookRoutes(app, ctx);
 
   return app;
 }

@@ -1,7 +1,11 @@
+import type PgBoss from 'pg-boss';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Channels } from '../channels/index.js';
 import type { Config } from '../config.js';
 import type { Db } from '../db/client.js';
 import type { Realtime } from '../realtime/server.js';
 import type { Secrets } from '../secrets.js';
+import type { MediaStorage } from '../storage/media.js';
 
 /** What routes and services need, built once per app (tests build one per file). */
 export interface AppContext {
@@ -9,4 +13,9 @@ export interface AppContext {
   secrets: Secrets;
   db: Db;
   realtime: Realtime;
+  storage: MediaStorage;
+  channels: Channels;
+  log: FastifyBaseLogger;
+  /** The job queue, when this process runs one (main does; most tests do not). */
+  boss?: PgBoss;
 }

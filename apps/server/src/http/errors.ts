@@ -22,6 +22,11 @@ const fieldPath = (path: readonly PropertyKey[]) => path.map(String).join('.');
 const UNIQUE_VIOLATIONS: Record<string, ErrorCode> = {
   users_email_unique: 'ERR_EMAIL_ALREADY_EXISTS',
   companies_name_unique: 'ERR_COMPANY_NAME_EXISTS',
+  whatsapps_token_key: 'ERR_TOKEN_IN_USE',
+  whatsapps_facebook_page_key: 'ERR_PAGE_ALREADY_CONNECTED',
+  whatsapps_instagram_account_key: 'ERR_PAGE_ALREADY_CONNECTED',
+  queues_company_id_name_key: 'ERR_QUEUE_NAME_ALREADY_EXISTS',
+  queues_company_id_color_key: 'ERR_QUEUE_COLOR_ALREADY_EXISTS',
 };
 
 function uniqueViolation(err: unknown): ErrorCode | undefined {

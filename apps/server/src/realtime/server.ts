@@ -1,7 +1,20 @@
 import {
+  PUBLIC_NAMESPACE,
   companyEvent,
+  importMessagesEvent,
+  type AppMessageEventPayload,
   type AuthEventPayload,
+  type ContactEventPayload,
+  type ImportMessagesEventPayload,
+  type TicketEventPayload,
+  type WhatsappEventPayload,
+  type WhatsappSessionEventPayload,
+  type Company,
   type CompanyEventName,
+  type Help,
+  type ListEventPayload,
+  type Plan,
+  type Queue,
   type SettingsEventPayload,
   type User,
   type UserEventPayload,
@@ -22,6 +35,8 @@ export const ROOMS = {
   everyone: 'everyone',
   /** Users who see the whole company: admins and users with allTicket / allHistoric / allUserChat. */
   companyWide: 'company-wide',
+  /** Users who may manage connections (admins, allowConnections): QR codes go here only. */
+  connections: 'connections',
   user: (id: number) => `user:${id}`,
   queue: (id: number) => `queue:${id}`,
 } as const;
@@ -31,6 +46,15 @@ interface KnownPayloads {
   auth: AuthEventPayload;
   user: UserEventPayload<User>;
   settings: SettingsEventPayload;
+  queue: ListEventPayload<Queue>;
+  plan: ListEventPayload<Plan>;
+  company: ListEventPayload<Company>;
+  help: ListEventPayload<Help>;
+  ticket: TicketEventPayload;
+  appMessage: AppMessageEventPayload;
+  contact: ContactEventPayload;
+  whatsapp: WhatsappEventPayload;
+  whatsappSession: WhatsappSessionEventPayload;
 }
 export type EventPayload<N extends CompanyEventName> = N extends keyof KnownPayloads ? KnownPayloads[N] : Record<string, unknown>;
 
@@ -38,6 +62,7 @@ export interface SocketUser {
   id: number;
   companyId: number;
   seesCompany: boolean;
+  managesConnections: boolean;
   queueIds: number[];
 }
 
@@ -65,6 +90,8 @@ export class Realtime {
     this.io = new Server(httpServer, { cors: { origin: deps.corsOrigin, credentials: true } });
     // The default namespace carries nothing: clients must connect under their company.
     this.io.of('/').use((_socket, next) => next(new Error('connect to /{companyId}')));
+    // Open to anyone, the login page included: it carries only changes of public settings (branding).
+    this.io.of(PUBLIC_NAMESPACE);
     const companies = this.io.of(/^\/\d+$/);
     companies.use((socket, next) => {
       this.authenticate(socket)
@@ -99,12 +126,22 @@ export class Realtime {
     this.nsp(companyId).to(rooms).emit(companyEvent(companyId, name), payload);
   }
 
+  /** `importMessages-{companyId}` (not a `company-{id}-…` name): history import progress, to connection managers. */
+  emitImportProgress(companyId: number, payload: ImportMessagesEventPayload): void {
+    this.nsp(companyId).to(ROOMS.connections).emit(importMessagesEvent(companyId), payload);
+  }
+
   /** Platform-wide changes (global settings): each company namespace with live sockets gets its own event name. */
   emitToAllCompanies<N extends CompanyEventName>(name: N, payload: EventPayload<N>): void {
     for (const nspName of this.io._nsps.keys()) {
       const companyId = Number(nspName.slice(1));
       if (Number.isInteger(companyId) && companyId > 0) this.emitToCompany(companyId, name, payload);
     }
+  }
+
+  /** A public setting changed (branding, userCreation): every open page hears it, logged in or not. */
+  emitPublicSetting(payload: SettingsEventPayload): void {
+    this.io.of(PUBLIC_NAMESPACE).emit('settings', payload);
   }
 
   /** Logout: the user's open sockets are closed by the server. */
@@ -133,7 +170,8 @@ export class Realtime {
     const queueRows = await this.deps.db.select({ id: userQueues.queueId }).from(userQueues).where(eq(userQueues.userId, row.id));
     const seesCompany =
       row.profile === 'admin' || row.super || row.allTicket === 'enabled' || row.allHistoric === 'enabled' || row.allUserChat === 'enabled';
-    return { id: row.id, companyId, seesCompany, queueIds: queueRows.map((q) => q.id) };
+    const managesConnections = row.profile === 'admin' || row.super || row.allowConnections === 'enabled';
+    return { id: row.id, companyId, seesCompany, managesConnections, queueIds: queueRows.map((q) => q.id) };
   }
 
   private async onConnection(socket: AppSocket): Promise<void> {
@@ -144,6 +182,7 @@ export class Realtime {
     }
     const rooms = [ROOMS.everyone, ROOMS.user(user.id), ...user.queueIds.map(ROOMS.queue)];
     if (user.seesCompany) rooms.push(ROOMS.companyWide);
+    if (user.managesConnections) rooms.push(ROOMS.connections);
     await socket.join(rooms);
 
     // Tickets, notifications and chats arrive with later issues; until then these

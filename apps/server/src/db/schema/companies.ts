@@ -1,4 +1,5 @@
-import { boolean, date, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { DEFAULT_WEEK_SCHEDULE, type WeekSchedule } from '@balcao/contracts';
+import { boolean, date, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { timestamps } from './common.js';
 import { plans } from './plans.js';
 
@@ -19,6 +20,8 @@ export const companies = pgTable(
     city: text('city'),
     state: text('state'),
     lastLogin: timestamp('last_login', { withTimezone: true }),
+    // Opening hours, used when the company setting scheduleType is 'company'.
+    schedules: jsonb('schedules').$type<WeekSchedule>().notNull().default(DEFAULT_WEEK_SCHEDULE),
     ...timestamps,
   },
   (t) => [index('companies_plan_id_idx').on(t.planId)],

@@ -5,3 +5,8 @@ export * from './users.js';
 export * from './settings.js';
 export * from './auth.js';
 export * from './versions.js';
+export * from './helps.js';
+export * from './whatsapps.js';
+export * from './contacts.js';
+export * from './tickets.js';
+export * from './messages.js';

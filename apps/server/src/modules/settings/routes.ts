@@ -1,10 +1,18 @@
-import { companySettingsSchema, settingSchema, updateSettingBody } from '@balcao/contracts';
+import { companySettingOneQuery, companySettingsSchema, settingSchema, updateCompanySettingBody, updateSettingBody } from '@balcao/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { caller } from '../../http/auth.js';
+import { caller, requireAdmin } from '../../http/auth.js';
 import type { AppContext } from '../../http/context.js';
-import { companySettingsOf, getSetting, listGlobalSettings, publicSettingValue, updateGlobalSetting } from './service.js';
+import {
+  companySettingOne,
+  companySettingsOf,
+  getSetting,
+  listGlobalSettings,
+  publicSettingValue,
+  updateCompanySetting,
+  updateGlobalSetting,
+} from './service.js';
 
 const keyParams = z.object({ key: z.string().min(1).max(100) });
 
@@ -44,5 +52,24 @@ export function registerSettingsRoutes(app: FastifyInstance, ctx: AppContext, au
       onRequest: authenticate,
     },
     async (req) => companySettingsOf(ctx, caller(req), req.params.companyId),
+  );
+
+  r.get(
+    '/companySettingOne',
+    {
+      schema: { tags: ['settings'], querystring: companySettingOneQuery, response: { 200: z.record(z.string(), z.string()) } },
+      onRequest: authenticate,
+    },
+    async (req) => companySettingOne(ctx, caller(req), req.query.column),
+  );
+
+  r.put(
+    '/companySettings',
+    {
+      schema: { tags: ['settings'], body: updateCompanySettingBody, response: { 200: companySettingsSchema } },
+      onRequest: authenticate,
+      preHandler: requireAdmin,
+    },
+    async (req) => updateCompanySetting(ctx, caller(req), req.body),
   );
 }

@@ -1,9 +1,19 @@
-import { GLOBAL_SETTING_DEFAULTS, PUBLIC_SETTING_KEYS, isPublicSettingKey, toggleSchema, type CompanySettings, type Setting } from '@balcao/contracts';
+import {
+  GLOBAL_SETTING_DEFAULTS,
+  PUBLIC_SETTING_KEYS,
+  isPublicSettingKey,
+  toggleSchema,
+  type CompanySettingKey,
+  type CompanySettings,
+  type Setting,
+  type UpdateCompanySettingBody,
+} from '@balcao/contracts';
 import { z } from 'zod';
 import type { AuthUser } from '../../http/auth.js';
 import type { AppContext } from '../../http/context.js';
 import { AppError } from '../../http/errors.js';
 import { loadCompanySettings } from '../users/queries.js';
+import { writeCompanySettings } from './company-settings.js';
 import { findSetting, listSettings, upsertSetting } from './queries.js';
 
 const color = z.string().regex(/^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})$/, 'expected a #RRGGBB colour');
@@ -52,14 +62,33 @@ export async function updateGlobalSetting(ctx: AppContext, by: AuthUser, key: st
   }
   const setting = await upsertSetting(ctx.db, key, parsed.data);
   if (!setting) throw new AppError('ERR_INTERNAL', 500);
-  // Branding and userCreation are platform-wide: every company's open sockets hear about it.
-  ctx.realtime.emitToAllCompanies('settings', { action: 'update', setting });
+  emitGlobalSetting(ctx, setting);
   return setting;
+}
+
+/** Branding and userCreation are platform-wide: every open page hears about it, the login page included. */
+export function emitGlobalSetting(ctx: AppContext, setting: Setting): void {
+  ctx.realtime.emitToAllCompanies('settings', { action: 'update', setting });
+  if (isPublicSettingKey(setting.key)) ctx.realtime.emitPublicSetting({ action: 'update', setting });
 }
 
 export async function companySettingsOf(ctx: AppContext, by: AuthUser, companyId: number): Promise<CompanySettings> {
   if (companyId !== by.companyId && !by.super) throw new AppError('ERR_NO_PERMISSION', 403);
   const flat = await loadCompanySettings(ctx.db, companyId);
   if (!flat) throw new AppError('ERR_NO_COMPANY_FOUND', 404);
+  return flat;
+}
+
+/** `GET /companySettingOne?column=`: one setting of the caller's company as `{ [column]: value }`. */
+export async function companySettingOne(ctx: AppContext, by: AuthUser, column: CompanySettingKey): Promise<Record<string, string>> {
+  const flat = await loadCompanySettings(ctx.db, by.companyId);
+  if (!flat) throw new AppError('ERR_NO_COMPANY_FOUND', 404);
+  return { [column]: flat[column] };
+}
+
+/** `PUT /companySettings`: one column of the caller's company (value and message rules checked); answers every setting. */
+export async function updateCompanySetting(ctx: AppContext, by: AuthUser, { column, data }: UpdateCompanySettingBody): Promise<CompanySettings> {
+  const flat = await ctx.db.transaction((tx) => writeCompanySettings(tx, by.companyId, { [column]: data }));
+  ctx.realtime.emitToCompany(by.companyId, 'settings', { action: 'update', setting: { key: column, value: data } });
   return flat;
 }

@@ -1,6 +1,7 @@
 import { COMPANY_SETTING_DEFAULTS, COMPANY_SETTING_KEYS, type CompanySettings, type SessionUser, type User } from '@balcao/contracts';
-import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, inArray, ne, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
+import { containsPattern } from '../../db/search.js';
 import { presentPlan } from '../plans/presenter.js';
 import { companies, companySettings, plans, queues, userQueues, users } from '../../db/schema/index.js';
 
@@ -38,15 +39,6 @@ export async function companyQueueIds(db: DbOrTx, companyId: number, queueIds: n
     .from(queues)
     .where(and(eq(queues.companyId, companyId), inArray(queues.id, queueIds)));
   return rows.map((r) => r.id);
-}
-
-async function userQueueRefs(db: DbOrTx, companyId: number, userId: number) {
-  return db
-    .select({ id: queues.id, name: queues.name, color: queues.color })
-    .from(userQueues)
-    .innerJoin(queues, eq(queues.id, userQueues.queueId))
-    .where(and(eq(userQueues.companyId, companyId), eq(userQueues.userId, userId)))
-    .orderBy(asc(queues.orderQueue), asc(queues.name));
 }
 
 /** The one place that shapes a user for the API. */
@@ -93,10 +85,64 @@ export async function loadCompanySettings(db: DbOrTx, companyId: number): Promis
   return presentCompanySettings(row);
 }
 
+/** Users with their queues, in the order given, in two queries whatever their number. */
+async function presentUsers(db: DbOrTx, rows: UserRow[]): Promise<User[]> {
+  if (rows.length === 0) return [];
+  const links = await db
+    .select({ userId: userQueues.userId, id: queues.id, name: queues.name, color: queues.color })
+    .from(userQueues)
+    .innerJoin(queues, eq(queues.id, userQueues.queueId))
+    .where(inArray(userQueues.userId, rows.map((r) => r.id)))
+    .orderBy(asc(queues.orderQueue), asc(queues.name));
+  return rows.map((row) => presentUser(row, links.filter((l) => l.userId === row.id).map(({ id, name, color }) => ({ id, name, color }))));
+}
+
+export const USERS_PAGE_SIZE = 20;
+
+/** `GET /users/`: the company's users by name, searched in name and e-mail, 20 per page. */
+export async function pageUsers(db: DbOrTx, companyId: number, searchParam: string | undefined, pageNumber: number) {
+  const term = containsPattern(searchParam);
+  const where = and(eq(users.companyId, companyId), term ? or(ilike(users.name, term), ilike(users.email, term)) : undefined);
+  const [total] = await db.select({ n: count() }).from(users).where(where);
+  const rows = await db
+    .select()
+    .from(users)
+    .where(where)
+    .orderBy(asc(users.name), asc(users.id))
+    .limit(USERS_PAGE_SIZE)
+    .offset((pageNumber - 1) * USERS_PAGE_SIZE);
+  const n = total?.n ?? 0;
+  return { users: await presentUsers(db, rows), count: n, hasMore: pageNumber * USERS_PAGE_SIZE < n };
+}
+
+export async function listCompanyUsers(db: DbOrTx, companyId: number): Promise<User[]> {
+  return presentUsers(db, await db.select().from(users).where(eq(users.companyId, companyId)).orderBy(asc(users.name), asc(users.id)));
+}
+
+/** A user row of the company, or undefined (another company's id reads as absent). */
+export async function findCompanyUser(db: DbOrTx, companyId: number, id: number): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(and(eq(users.companyId, companyId), eq(users.id, id)));
+  return row;
+}
+
+/** Admins of the company other than `exceptId`. */
+export async function countOtherAdmins(db: DbOrTx, companyId: number, exceptId: number): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(users)
+    .where(and(eq(users.companyId, companyId), eq(users.profile, 'admin'), ne(users.id, exceptId)));
+  return row?.n ?? 0;
+}
+
+export async function userQueueIds(db: DbOrTx, userId: number): Promise<number[]> {
+  return (await db.select({ id: userQueues.queueId }).from(userQueues).where(eq(userQueues.userId, userId))).map((r) => r.id);
+}
+
 export async function loadUser(db: DbOrTx, id: number): Promise<User | undefined> {
   const [row] = await db.select().from(users).where(eq(users.id, id));
   if (!row) return undefined;
-  return presentUser(row, await userQueueRefs(db, row.companyId, row.id));
+  const [user] = await presentUsers(db, [row]);
+  return user;
 }
 
 /** The session user of login, refresh and /auth/me: the user with its company, plan and flat settings. */

@@ -1,0 +1,66 @@
+import type { Channel, MediaType } from '@balcao/contracts';
+import type { whatsapps } from '../db/schema/index.js';
+
+export type Connection = typeof whatsapps.$inferSelect;
+
+/** Where an outgoing message goes: the contact as the channel addresses it. */
+export interface Recipient {
+  number: string;
+  remoteJid: string;
+  isGroup: boolean;
+}
+
+export interface OutgoingMedia {
+  /** Absolute path of the stored file. */
+  path: string;
+  /** Public URL of the same file (channels that fetch media by URL). */
+  url: string;
+  fileName: string;
+  mimetype: string;
+  mediaType: MediaType;
+}
+
+export interface OutgoingMessage {
+  to: Recipient;
+  body: string;
+  media?: OutgoingMedia;
+  /** Channel id of the quoted message. */
+  quotedWid?: string | null;
+  /** Channel id chosen before the send when the channel allows it (WhatsApp), so a retry cannot duplicate. */
+  wid?: string | null;
+}
+
+/**
+ * A failed send. `permanent` failures (invalid token, outside the 24-hour window,
+ * invalid number) are marked failed at once; the others are retried with backoff.
+ */
+export class ChannelSendError extends Error {
+  constructor(
+    message: string,
+    readonly permanent: boolean,
+  ) {
+    super(message);
+    this.name = 'ChannelSendError';
+  }
+}
+
+/**
+ * One channel (ARCHITECTURE §7). Adapters translate between the channel and the
+ * pipeline; they hold no business rules: received events go to `channels/inbound.ts`,
+ * sends come from `channels/outbound.ts`.
+ */
+export interface ChannelAdapter {
+  readonly channels: readonly Channel[];
+  /** Opens the session (a Baileys socket; for Meta, nothing to open) and reports its status. */
+  start(connection: Connection): Promise<void>;
+  /** Closes the session; `logout` also forgets the credentials (a new QR is needed). */
+  stop(connection: Connection, opts: { logout: boolean }): Promise<void>;
+  /** A channel id the adapter will use for the next send, when the channel lets us choose it. */
+  newMessageId?(): string;
+  send(connection: Connection, message: OutgoingMessage): Promise<{ wid: string }>;
+  react(connection: Connection, to: Recipient, targetWid: string, emoji: string): Promise<void>;
+  edit?(connection: Connection, to: Recipient, targetWid: string, body: string): Promise<void>;
+  delete?(connection: Connection, to: Recipient, targetWid: string): Promise<void>;
+  /** The contact's picture URL, or null when hidden or unknown. */
+  profilePicture(connection: Connection, to: Recipient): Promise<string | null>;
+}

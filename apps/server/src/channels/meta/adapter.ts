@@ -1,0 +1,101 @@
+import type { Channel } from '@balcao/contracts';
+import type { AppContext } from '../../http/context.js';
+import { ChannelSendError, type ChannelAdapter, type Connection, type OutgoingMessage, type Recipient } from '../adapter.js';
+import { updateSession } from '../status.js';
+import { GraphClient, GraphError } from './graph.js';
+
+interface SendApiResponse {
+  recipient_id?: string;
+  message_id: string;
+}
+
+const ATTACHMENT_TYPE: Record<string, 'image' | 'audio' | 'video' | 'file'> = { image: 'image', sticker: 'image', audio: 'audio', video: 'video' };
+
+/** Facebook Messenger and Instagram through the Graph Send API (one Page access token per connection). */
+export class MetaAdapter implements ChannelAdapter {
+  readonly channels: readonly Channel[] = ['facebook', 'instagram'];
+  readonly graph: GraphClient;
+
+  constructor(
+    private readonly ctx: () => AppContext,
+    graphApiUrl: string,
+  ) {
+    this.graph = new GraphClient(graphApiUrl);
+  }
+
+  /** Nothing to open: the Page token is the session. */
+  async start(connection: Connection): Promise<void> {
+    await updateSession(this.ctx(), connection.id, { status: connection.facebookPageToken ? 'CONNECTED' : 'DISCONNECTED', qrcode: '', retries: 0 });
+  }
+
+  async stop(connection: Connection): Promise<void> {
+    await updateSession(this.ctx(), connection.id, { status: 'DISCONNECTED', qrcode: '' });
+  }
+
+  async send(connection: Connection, message: OutgoingMessage): Promise<{ wid: string }> {
+    const token = this.tokenOf(connection);
+    const recipient = { id: message.to.number };
+    try {
+      if (message.media) {
+        const type = ATTACHMENT_TYPE[message.media.mediaType] ?? 'file';
+        // Meta fetches the file from our public media URL.
+        const sent = await this.graph.post<SendApiResponse>('me/messages', { access_token: token }, {
+          recipient,
+          messaging_type: 'RESPONSE',
+          message: { attachment: { type, payload: { url: message.media.url, is_reusable: true } } },
+        });
+        const caption = message.body.trim();
+        if (caption && caption !== message.media.fileName) {
+          await this.graph
+            .post('me/messages', { access_token: token }, { recipient, messaging_type: 'RESPONSE', message: { text: caption } })
+            .catch((err: unknown) => this.ctx().log.warn({ err: (err as Error).message }, 'caption after attachment not sent'));
+        }
+        return { wid: sent.message_id };
+      }
+      const replyTo = message.quotedWid ? { reply_to: { mid: message.quotedWid } } : {};
+      const sent = await this.graph.post<SendApiResponse>('me/messages', { access_token: token }, {
+        recipient,
+        messaging_type: 'RESPONSE',
+        message: { text: message.body, ...replyTo },
+      });
+      return { wid: sent.message_id };
+    } catch (err) {
+      throw err instanceof GraphError ? err.toSendError() : err;
+    }
+  }
+
+  async react(connection: Connection, to: Recipient, targetWid: string, emoji: string): Promise<void> {
+    await this.graph.post('me/messages', { access_token: this.tokenOf(connection) }, {
+      recipient: { id: to.number },
+      sender_action: emoji ? 'react' : 'unreact',
+      payload: { message_id: targetWid, ...(emoji ? { reaction: emoji } : {}) },
+    });
+  }
+
+  async profilePicture(connection: Connection, to: Recipient): Promise<string | null> {
+    return (await this.profile(connection, to.number))?.pictureUrl ?? null;
+  }
+
+  /** Name and picture of a PSID (Messenger) or IGSID (Instagram). */
+  async profile(connection: Connection, customerId: string): Promise<{ name?: string; pictureUrl?: string | null } | null> {
+    const token = connection.facebookPageToken;
+    if (!token) return null;
+    if (connection.channel === 'instagram') {
+      const p = await this.graph.get<{ name?: string; username?: string; profile_pic?: string }>(customerId, {
+        fields: 'name,username,profile_pic',
+        access_token: token,
+      });
+      return { name: p.name || p.username, pictureUrl: p.profile_pic ?? null };
+    }
+    const p = await this.graph.get<{ first_name?: string; last_name?: string; profile_pic?: string }>(customerId, {
+      fields: 'first_name,last_name,profile_pic',
+      access_token: token,
+    });
+    return { name: [p.first_name, p.last_name].filter(Boolean).join(' ') || undefined, pictureUrl: p.profile_pic ?? null };
+  }
+
+  private tokenOf(connection: Connection): string {
+    if (!connection.facebookPageToken) throw new ChannelSendError('the connection has no Page access token', true);
+    return connection.facebookPageToken;
+  }
+}

@@ -1,0 +1,177 @@
+import type { MediaType } from '@balcao/contracts';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { contacts, messages, tickets, whatsapps } from '../db/schema/index.js';
+import type { AppContext } from '../http/context.js';
+import { AppError } from '../http/errors.js';
+import { touchTicketAfterMessage } from '../modules/tickets/queries.js';
+import type { MessageRow } from '../modules/messages/presenter.js';
+import { ChannelSendError, type OutgoingMessage } from './adapter.js';
+import { emitMessageCreate, emitMessageUpdate, emitTicketUpdate } from './emit.js';
+
+/** How long a claimed row is left alone by the sweeper while its send is in flight (a crash frees it after this). */
+const SEND_LEASE_MS = 60_000;
+export const OUTBOX_RETRY_JOB = 'outbox-retry';
+
+export interface OutgoingInput {
+  companyId: number;
+  ticketId: number;
+  body: string;
+  /** A file already stored with ctx.storage. */
+  media?: { fileName: string; mimetype: string; mediaType: MediaType };
+  quotedMsgId?: number | null;
+  /** Internal note: stored and shown, never sent. */
+  isPrivate?: boolean;
+}
+
+/**
+ * Stores an outgoing message (ack 0, outbox state `pending`) and announces it, then
+ * sends it right away without making the caller wait. The row is the outbox entry:
+ * if the process dies before the send, the sweeper sends it later.
+ */
+export async function queueOutgoing(ctx: AppContext, input: OutgoingInput): Promise<MessageRow> {
+  const [target] = await ctx.db
+    .select({ ticket: tickets, channel: whatsapps.channel })
+    .from(tickets)
+    .leftJoin(whatsapps, eq(whatsapps.id, tickets.whatsappId))
+    .where(and(eq(tickets.companyId, input.companyId), eq(tickets.id, input.ticketId)));
+  if (!target) throw new AppError('ERR_NO_TICKET_FOUND', 404);
+  const { ticket } = target;
+  const wid = target.channel && !input.isPrivate ? (ctx.channels.adapterFor(target.channel).newMessageId?.() ?? null) : null;
+
+  const [row] = await ctx.db
+    .insert(messages)
+    .values({
+      companyId: ticket.companyId,
+      ticketId: ticket.id,
+      whatsappId: ticket.whatsappId,
+      queueId: ticket.queueId,
+      wid,
+      body: input.body,
+      fromMe: true,
+      read: true,
+      ack: 0,
+      mediaType: input.media?.mediaType ?? 'chat',
+      mediaUrl: input.media?.fileName ?? null,
+      isPrivate: input.isPrivate ?? false,
+      quotedMsgId: input.quotedMsgId ?? null,
+      data: input.media ? { mimetype: input.media.mimetype } : null,
+      sendStatus: input.isPrivate ? null : 'pending',
+      nextAttemptAt: input.isPrivate ? null : new Date(Date.now() + SEND_LEASE_MS),
+    })
+    .returning();
+  if (!row) throw new AppError('ERR_CREATING_MESSAGE', 500);
+  await touchTicketAfterMessage(ctx.db, ticket.id, { body: input.body, fromMe: true, at: row.createdAt, countUnread: false });
+  const presented = await emitTicketUpdate(ctx, ticket.id);
+  if (presented) await emitMessageCreate(ctx, row.id, presented);
+  if (!input.isPrivate) void deliver(ctx, row.id, 'first');
+  return row;
+}
+
+/**
+ * One send attempt of an outbox row. `first` claims a row never tried; `retry`
+ * claims it only when due, so the pg-boss retry job and the sweeper never double-send.
+ */
+export async function deliver(ctx: AppContext, messageId: number, mode: 'first' | 'retry'): Promise<void> {
+  const due = mode === 'first' ? sql`${messages.sendAttempts} = 0` : sql`${messages.nextAttemptAt} <= now()`;
+  const [row] = await ctx.db
+    .update(messages)
+    .set({ sendAttempts: sql`${messages.sendAttempts} + 1`, nextAttemptAt: new Date(Date.now() + SEND_LEASE_MS) })
+    .where(and(eq(messages.id, messageId), eq(messages.sendStatus, 'pending'), due))
+    .returning();
+  if (row) await attempt(ctx, row);
+}
+
+/** Claims the due outbox rows (SKIP LOCKED: several nodes may sweep at once) and sends them. */
+export async function sweepOutbox(ctx: AppContext, limit = 50): Promise<number> {
+  const due = ctx.db
+    .select({ id: messages.id })
+    .from(messages)
+    .where(and(eq(messages.sendStatus, 'pending'), sql`${messages.nextAttemptAt} <= now()`))
+    .orderBy(messages.nextAttemptAt)
+    .limit(limit)
+    .for('update', { skipLocked: true });
+  const rows = await ctx.db
+    .update(messages)
+    .set({ sendAttempts: sql`${messages.sendAttempts} + 1`, nextAttemptAt: new Date(Date.now() + SEND_LEASE_MS) })
+    .where(inArray(messages.id, due))
+    .returning();
+  for (const row of rows) await attempt(ctx, row);
+  return rows.length;
+}
+
+async function attempt(ctx: AppContext, row: MessageRow): Promise<void> {
+  try {
+    const { connection, message } = await outgoingFor(ctx, row);
+    const adapter = ctx.channels.adapterFor(connection.channel);
+    const { wid } = await adapter.send(connection, message);
+    await markSent(ctx, row, wid);
+  } catch (err) {
+    await markFailedAttempt(ctx, row, err);
+  }
+  await emitMessageUpdate(ctx, row.id);
+}
+
+async function outgoingFor(ctx: AppContext, row: MessageRow) {
+  const [target] = await ctx.db
+    .select({ connection: whatsapps, contact: contacts })
+    .from(tickets)
+    .innerJoin(contacts, eq(contacts.id, tickets.contactId))
+    .innerJoin(whatsapps, eq(whatsapps.id, tickets.whatsappId))
+    .where(eq(tickets.id, row.ticketId));
+  if (!target) throw new ChannelSendError('the ticket has no connection', true);
+  const quoted = row.quotedMsgId
+    ? (await ctx.db.select({ wid: messages.wid }).from(messages).where(eq(messages.id, row.quotedMsgId)))[0]?.wid
+    : null;
+  const mimetype = (row.data as { mimetype?: string } | null)?.mimetype ?? 'application/octet-stream';
+  const message: OutgoingMessage = {
+    to: { number: target.contact.number, remoteJid: target.contact.remoteJid, isGroup: target.contact.isGroup },
+    body: row.body,
+    quotedWid: quoted ?? null,
+    wid: row.wid,
+    media: row.mediaUrl
+      ? {
+          path: ctx.storage.pathOf(row.companyId, row.mediaUrl),
+          url: ctx.storage.url(ctx.config.apiUrl, row.companyId, row.mediaUrl),
+          fileName: row.mediaUrl,
+          mimetype,
+          mediaType: row.mediaType,
+        }
+      : undefined,
+  };
+  return { connection: target.connection, message };
+}
+
+async function markSent(ctx: AppContext, row: MessageRow, wid: string): Promise<void> {
+  const set = { wid, ack: sql`GREATEST(${messages.ack}, 1)`, sendStatus: 'sent' as const, nextAttemptAt: null, lastError: null };
+  try {
+    await ctx.db.update(messages).set(set).where(eq(messages.id, row.id));
+  } catch (err) {
+    // The channel's echo of this very send was stored first under the same id: keep ours, drop the echo.
+    if ((err as { cause?: { code?: string } }).cause?.code !== '23505' && (err as { code?: string }).code !== '23505') throw err;
+    await ctx.db
+      .delete(messages)
+      .where(and(eq(messages.whatsappId, row.whatsappId ?? -1), eq(messages.wid, wid), sql`${messages.sendStatus} IS NULL`, eq(messages.fromMe, true)));
+    await ctx.db.update(messages).set(set).where(eq(messages.id, row.id));
+  }
+}
+
+async function markFailedAttempt(ctx: AppContext, row: MessageRow, err: unknown): Promise<void> {
+  const attempts = row.sendAttempts;
+  const reason = err instanceof Error ? err.message : String(err);
+  const permanent = err instanceof ChannelSendError && err.permanent;
+  if (permanent || attempts >= ctx.config.outbox.maxAttempts) {
+    ctx.log.warn({ messageId: row.id, attempts, reason }, 'message send failed for good');
+    await ctx.db.update(messages).set({ sendStatus: 'failed', lastError: reason.slice(0, 500), nextAttemptAt: null }).where(eq(messages.id, row.id));
+    return;
+  }
+  const delayMs = ctx.config.outbox.retryBaseMs * 2 ** (attempts - 1);
+  await ctx.db
+    .update(messages)
+    .set({ lastError: reason.slice(0, 500), nextAttemptAt: new Date(Date.now() + delayMs) })
+    .where(eq(messages.id, row.id));
+  if (ctx.boss) {
+    await ctx.boss
+      .send(OUTBOX_RETRY_JOB, { messageId: row.id }, { startAfter: Math.max(1, Math.ceil(delayMs / 1000)) })
+      .catch((e: unknown) => ctx.log.warn({ err: e }, 'could not schedule the retry; the sweeper will pick it up'));
+  }
+}

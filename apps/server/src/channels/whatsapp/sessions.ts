@@ -1,0 +1,417 @@
+import {
+  Browsers,
+  DisconnectReason,
+  downloadMediaMessage,
+  generateMessageIDV2,
+  makeCacheableSignalKeyStore,
+  type AnyMessageContent,
+  type BaileysEventMap,
+  type ConnectionState,
+  type WAMessage,
+} from '@whiskeysockets/baileys';
+import type { Channel } from '@balcao/contracts';
+import { and, eq } from 'drizzle-orm';
+import { readFile } from 'node:fs/promises';
+import pino from 'pino';
+import { companySettings, messages, whatsapps } from '../../db/schema/index.js';
+import type { AppContext } from '../../http/context.js';
+import { ChannelSendError, type ChannelAdapter, type Connection, type OutgoingMessage, type Recipient } from '../adapter.js';
+import { processInbound, type InboundEvent, type InboundParty } from '../inbound.js';
+import { updateSession } from '../status.js';
+import { clearAuthState, useDatabaseAuthState } from './auth-state.js';
+import { HistoryImport } from './history.js';
+import { declaredSize, hasMedia, isLidJid, parseCall, parseReaction, parseUpdate, parseUpsert } from './parse.js';
+import type { WaSocket, WaSocketFactory } from './socket.js';
+
+/** QR codes shown without a scan before the session gives up (status DISCONNECTED: "try again" / "new QR"). */
+const MAX_QR_REFRESHES = 6;
+/** Reconnect attempts of a paired session before it is marked TIMEOUT. */
+const MAX_RECONNECTS = 8;
+const MAX_BACKOFF_MS = 60_000;
+
+interface Session {
+  sock: WaSocket;
+  /** Set when we close the socket ourselves: its close event must not trigger a reconnect. */
+  closing: boolean;
+  qrCount: number;
+  /** A QR was shown in this run: the coming history sync is a fresh pairing's (import happens then). */
+  pairing: boolean;
+  /** The socket reached `open` at least once. */
+  opened: boolean;
+  /** Events are handled one after the other, in the order Baileys emitted them (an edit never overtakes its message). */
+  queue: Promise<void>;
+  history?: HistoryImport;
+}
+
+export interface WhatsappSessionOptions {
+  makeSocket: WaSocketFactory;
+  /** Idle time after the last history chunk before an import is considered finished. */
+  historyIdleMs?: number;
+}
+
+/**
+ * Owns the Baileys sockets of this process: one per WhatsApp connection. Persists
+ * and emits status, QR and retries; reconnects with backoff; maps socket events to
+ * the inbound pipeline. Holds no business rules.
+ */
+export class WhatsappSessions implements ChannelAdapter {
+  readonly channels: readonly Channel[] = ['whatsapp'];
+  private readonly sessions = new Map<number, Session>();
+  private readonly reconnects = new Map<number, { attempts: number; timer?: NodeJS.Timeout }>();
+  private readonly baileysLog = pino({ level: 'silent' });
+
+  constructor(
+    private readonly ctx: () => AppContext,
+    private readonly options: WhatsappSessionOptions,
+  ) {}
+
+  isRunning(whatsappId: number): boolean {
+    return this.sessions.has(whatsappId);
+  }
+
+  async start(connection: Connection): Promise<void> {
+    await this.open(connection, false);
+  }
+
+  /** Resolves once every event received so far has been handled. */
+  async settled(): Promise<void> {
+    await Promise.all([...this.sessions.values()].map((s) => s.queue));
+  }
+
+  /** `pairing` carries over the 515 restart that follows a scan: the history sync arrives on the new socket. */
+  private async open(connection: Connection, pairing: boolean): Promise<void> {
+    await this.closeSocket(connection.id);
+    const ctx = this.ctx();
+    const auth = await useDatabaseAuthState(ctx.db, connection.id);
+    const sock = this.options.makeSocket({
+      auth: { creds: auth.state.creds, keys: makeCacheableSignalKeyStore(auth.state.keys, this.baileysLog) },
+      logger: this.baileysLog,
+      browser: Browsers.appropriate('Desktop'),
+      // Full history is only delivered on pairing; the import filters it to the chosen window.
+      syncFullHistory: connection.enableImportMessage,
+      markOnlineOnConnect: false,
+      getMessage: async (key) => (key.id ? this.storedMessage(connection.id, key.id) : undefined),
+    });
+    const session: Session = { sock, closing: false, qrCount: 0, pairing, opened: false, queue: Promise.resolve() };
+    this.sessions.set(connection.id, session);
+    this.wire(connection.id, session, auth.saveCreds);
+    if (!this.reconnects.has(connection.id)) await updateSession(ctx, connection.id, { status: 'OPENING', qrcode: '' });
+  }
+
+  /** Closes the socket; `logout` unlinks the device and forgets the session (a new QR is needed). */
+  async stop(connection: Connection, opts: { logout: boolean }): Promise<void> {
+    this.cancelReconnect(connection.id);
+    const session = this.sessions.get(connection.id);
+    if (session && opts.logout) {
+      session.closing = true;
+      await session.sock.logout().catch(() => undefined);
+    }
+    await this.closeSocket(connection.id);
+    if (opts.logout) await clearAuthState(this.ctx().db, connection.id);
+    await updateSession(this.ctx(), connection.id, { status: 'DISCONNECTED', qrcode: '' });
+  }
+
+  /** Process shutdown: sockets close, sessions stay stored for the next boot. */
+  async closeAll(): Promise<void> {
+    for (const id of [...this.reconnects.keys()]) this.cancelReconnect(id);
+    for (const id of [...this.sessions.keys()]) await this.closeSocket(id);
+  }
+
+  newMessageId(): string {
+    return generateMessageIDV2();
+  }
+
+  async send(connection: Connection, message: OutgoingMessage): Promise<{ wid: string }> {
+    const sock = this.connectedSocket(connection.id);
+    const jid = jidOf(message.to);
+    const content = message.media ? await mediaContent(message) : { text: message.body };
+    const quoted = message.quotedWid ? await this.storedWaMessage(connection.id, message.quotedWid) : undefined;
+    try {
+      const sent = await sock.sendMessage(jid, content, { messageId: message.wid ?? undefined, quoted });
+      const wid = sent?.key.id ?? message.wid;
+      if (!wid) throw new ChannelSendError('WhatsApp gave no message id', false);
+      return { wid };
+    } catch (err) {
+      if (err instanceof ChannelSendError) throw err;
+      throw new ChannelSendError(`ERR_SENDING_WAPP_MSG: ${(err as Error).message}`, false);
+    }
+  }
+
+  async react(connection: Connection, to: Recipient, targetWid: string, emoji: string): Promise<void> {
+    const sock = this.connectedSocket(connection.id);
+    const jid = jidOf(to);
+    await sock.sendMessage(jid, { react: { text: emoji, key: { remoteJid: jid, id: targetWid, fromMe: await this.isOurs(connection.id, targetWid) } } });
+  }
+
+  async edit(connection: Connection, to: Recipient, targetWid: string, body: string): Promise<void> {
+    const jid = jidOf(to);
+    await this.connectedSocket(connection.id).sendMessage(jid, { text: body, edit: { remoteJid: jid, id: targetWid, fromMe: true } });
+  }
+
+  async delete(connection: Connection, to: Recipient, targetWid: string): Promise<void> {
+    const jid = jidOf(to);
+    await this.connectedSocket(connection.id).sendMessage(jid, { delete: { remoteJid: jid, id: targetWid, fromMe: true } });
+  }
+
+  async profilePicture(connection: Connection, to: Recipient): Promise<string | null> {
+    const sock = this.sessions.get(connection.id)?.sock;
+    if (!sock) return null;
+    return (await sock.profilePictureUrl(jidOf(to), 'image').catch(() => undefined)) ?? null;
+  }
+
+  // ── socket events ──
+
+  private wire(whatsappId: number, session: Session, saveCreds: () => Promise<void>): void {
+    const { ev } = session.sock;
+    const guard = <T extends keyof BaileysEventMap>(event: T, handler: (arg: BaileysEventMap[T]) => Promise<void>) =>
+      ev.on(event, (arg) => {
+        if (this.sessions.get(whatsappId) !== session) return;
+        session.queue = session.queue
+          .then(() => handler(arg))
+          .catch((err: unknown) => this.ctx().log.error({ err, whatsappId, event }, 'WhatsApp event handling failed'));
+      });
+    guard('creds.update', () => saveCreds());
+    guard('connection.update', (update) => this.onConnectionUpdate(whatsappId, session, update));
+    guard('messages.upsert', async ({ messages: list }) => {
+      for (const msg of list) await this.onMessage(whatsappId, session, msg);
+    });
+    guard('messages.update', async (updates) => {
+      for (const u of updates) await this.toPipeline(whatsappId, parseUpdate(u));
+    });
+    guard('messages.reaction', async (reactions) => {
+      for (const r of reactions) await this.toPipeline(whatsappId, parseReaction(r));
+    });
+    guard('call', async (calls) => {
+      for (const call of calls) {
+        const event = parseCall(call);
+        if (!event) continue;
+        await this.rejectCallIfRefused(whatsappId, session.sock, call.id, call.from);
+        await this.toPipeline(whatsappId, event);
+      }
+    });
+    guard('messaging-history.set', async (set) => {
+      const connection = await this.connection(whatsappId);
+      if (!connection?.enableImportMessage || !session.pairing) return;
+      session.history ??= new HistoryImport(this.ctx(), connection, this.options.historyIdleMs);
+      await session.history.addChunk(set, (m) => this.withLoaders(session.sock, m));
+    });
+    guard('messaging-history.status', async (status) => {
+      if (status.status === 'complete') await session.history?.finish();
+    });
+  }
+
+  private async onConnectionUpdate(whatsappId: number, session: Session, update: Partial<ConnectionState>): Promise<void> {
+    const ctx = this.ctx();
+    if (update.qr) {
+      session.qrCount += 1;
+      session.pairing = true;
+      if (session.qrCount > MAX_QR_REFRESHES) {
+        await this.closeSocket(whatsappId);
+        await updateSession(ctx, whatsappId, { status: 'DISCONNECTED', qrcode: '', retries: session.qrCount });
+        return;
+      }
+      await updateSession(ctx, whatsappId, { status: 'qrcode', qrcode: update.qr, retries: session.qrCount });
+    }
+    if (update.connection === 'open') {
+      session.opened = true;
+      this.cancelReconnect(whatsappId);
+      const number = session.sock.user?.id ? session.sock.user.id.split('@')[0]!.split(':')[0]! : '';
+      const connection = await this.connection(whatsappId);
+      // The import's "preparing" marker: the import timestamp the UI counts 35 s from.
+      const importing = session.pairing && connection?.enableImportMessage;
+      await updateSession(ctx, whatsappId, {
+        status: 'CONNECTED',
+        qrcode: '',
+        retries: 0,
+        number,
+        ...(importing ? { statusImportMessages: String(Date.now()) } : {}),
+      });
+    }
+    if (update.connection === 'close') await this.onClose(whatsappId, session, update);
+  }
+
+  private async onClose(whatsappId: number, session: Session, update: Partial<ConnectionState>): Promise<void> {
+    const ctx = this.ctx();
+    this.sessions.delete(whatsappId);
+    if (session.closing) return;
+    const error = update.lastDisconnect?.error as { output?: { statusCode?: number } } | undefined;
+    const code = error?.output?.statusCode;
+    if (code === DisconnectReason.loggedOut) {
+      // The phone removed this device: the stored keys are useless now.
+      this.cancelReconnect(whatsappId);
+      await clearAuthState(ctx.db, whatsappId);
+      await updateSession(ctx, whatsappId, { status: 'DISCONNECTED', qrcode: '', retries: 0 });
+      return;
+    }
+    const connection = await this.connection(whatsappId);
+    if (!connection) return;
+    if (code === DisconnectReason.restartRequired) {
+      // Normal right after a scan: the same credentials on a new socket.
+      await this.open(connection, session.pairing);
+      return;
+    }
+    const state = this.reconnects.get(whatsappId) ?? { attempts: 0 };
+    state.attempts += 1;
+    this.reconnects.set(whatsappId, state);
+    const unpaired = !session.opened && session.qrCount > 0;
+    if (state.attempts > MAX_RECONNECTS || unpaired) {
+      // A QR run that closed without a scan, or a network that stays down: an admin decides.
+      this.cancelReconnect(whatsappId);
+      await updateSession(ctx, whatsappId, { status: unpaired ? 'DISCONNECTED' : 'TIMEOUT', qrcode: '', retries: state.attempts });
+      return;
+    }
+    const delay = Math.min(MAX_BACKOFF_MS, 1000 * 2 ** (state.attempts - 1));
+    await updateSession(ctx, whatsappId, { status: 'OPENING', qrcode: '', retries: state.attempts });
+    state.timer = setTimeout(() => {
+      state.timer = undefined;
+      void this.connection(whatsappId)
+        .then((c) => (c ? this.start(c) : undefined))
+        .catch((err: unknown) => ctx.log.error({ err, whatsappId }, 'WhatsApp reconnect failed'));
+    }, delay);
+    state.timer.unref();
+  }
+
+  private async onMessage(whatsappId: number, session: Session, msg: WAMessage): Promise<void> {
+    const event = parseUpsert(msg);
+    if (!event) return;
+    await this.toPipeline(whatsappId, event.kind === 'message' ? this.withLoaders(session.sock, event) : event);
+  }
+
+  /** Media download, LID → phone number, and the first-contact profile lookup need the socket. */
+  private withLoaders<E extends InboundEvent>(sock: WaSocket, event: E): E {
+    if (event.kind !== 'message') return event;
+    const raw = event.raw as WAMessage;
+    const limit = this.ctx().storage.limitBytes;
+    const loadMedia =
+      raw?.key && hasMedia(raw)
+        ? async () => {
+            if (declaredSize(raw) > limit) throw new Error('media larger than MEDIA_LIMIT_MB');
+            const data = await downloadMediaMessage(raw, 'buffer', {}, { logger: this.baileysLog, reuploadRequest: (m) => sock.updateMediaMessage(m) });
+            return { data, mimetype: mimetypeOf(raw) };
+          }
+        : undefined;
+    const chat = event.chat;
+    const lookupProfile = async () => {
+      const name = chat.isGroup ? (await sock.groupMetadata(chat.remoteJid).catch(() => undefined))?.subject : undefined;
+      const pictureUrl = (await sock.profilePictureUrl(chat.remoteJid, 'image').catch(() => undefined)) ?? null;
+      return { name, pictureUrl };
+    };
+    return { ...event, loadMedia, lookupProfile };
+  }
+
+  private async toPipeline(whatsappId: number, event: InboundEvent | undefined): Promise<void> {
+    if (!event) return;
+    const connection = await this.connection(whatsappId);
+    if (!connection) return;
+    if (event.kind === 'message' && isLidJid(event.chat.remoteJid)) {
+      event.chat = await this.resolveLid(whatsappId, event.chat);
+    }
+    await processInbound(this.ctx(), connection, event);
+  }
+
+  /** A LID-only chat becomes its phone number when the socket knows the mapping, so one person stays one contact. */
+  private async resolveLid(whatsappId: number, party: InboundParty): Promise<InboundParty> {
+    const mapping = this.sessions.get(whatsappId)?.sock.signalRepository?.lidMapping;
+    const pn = mapping ? await mapping.getPNForLID(party.remoteJid).catch(() => null) : null;
+    if (!pn) return party;
+    const number = pn.split('@')[0]!.split(':')[0]!;
+    return { ...party, number, remoteJid: `${number}@s.whatsapp.net`, name: party.name === party.number ? number : party.name };
+  }
+
+  private async rejectCallIfRefused(whatsappId: number, sock: WaSocket, callId: string, from: string): Promise<void> {
+    const connection = await this.connection(whatsappId);
+    if (!connection) return;
+    const [settings] = await this.ctx()
+      .db.select({ accept: companySettings.acceptCallWhatsapp })
+      .from(companySettings)
+      .where(eq(companySettings.companyId, connection.companyId));
+    if (settings?.accept === 'disabled') await sock.rejectCall(callId, from).catch(() => undefined);
+  }
+
+  // ── helpers ──
+
+  private connectedSocket(whatsappId: number): WaSocket {
+    const sock = this.sessions.get(whatsappId)?.sock;
+    if (!sock?.user) throw new ChannelSendError('ERR_WAPP_NOT_INITIALIZED', false);
+    return sock;
+  }
+
+  private async closeSocket(whatsappId: number): Promise<void> {
+    const session = this.sessions.get(whatsappId);
+    if (!session) return;
+    session.closing = true;
+    this.sessions.delete(whatsappId);
+    session.history?.cancel();
+    try {
+      session.sock.end(undefined);
+    } catch {
+      // Already closed.
+    }
+  }
+
+  private cancelReconnect(whatsappId: number): void {
+    const state = this.reconnects.get(whatsappId);
+    if (state?.timer) clearTimeout(state.timer);
+    this.reconnects.delete(whatsappId);
+  }
+
+  private async connection(whatsappId: number): Promise<Connection | undefined> {
+    const [row] = await this.ctx().db.select().from(whatsapps).where(eq(whatsapps.id, whatsappId));
+    return row;
+  }
+
+  private async storedWaMessage(whatsappId: number, wid: string): Promise<WAMessage | undefined> {
+    const [row] = await this.ctx()
+      .db.select({ data: messages.data })
+      .from(messages)
+      .where(and(eq(messages.whatsappId, whatsappId), eq(messages.wid, wid)));
+    const data = row?.data as WAMessage | null | undefined;
+    return data?.key && data.message ? data : undefined;
+  }
+
+  /** Baileys asks for a message again when the recipient could not decrypt it (retry receipts). */
+  private async storedMessage(whatsappId: number, wid: string) {
+    return (await this.storedWaMessage(whatsappId, wid))?.message ?? undefined;
+  }
+
+  private async isOurs(whatsappId: number, wid: string): Promise<boolean> {
+    const [row] = await this.ctx()
+      .db.select({ fromMe: messages.fromMe })
+      .from(messages)
+      .where(and(eq(messages.whatsappId, whatsappId), eq(messages.wid, wid)));
+    return row?.fromMe ?? false;
+  }
+}
+
+const jidOf = (to: Recipient) => to.remoteJid || `${to.number}@${to.isGroup ? 'g.us' : 's.whatsapp.net'}`;
+
+function mimetypeOf(msg: WAMessage): string {
+  const m = msg.message;
+  const inner = m?.documentWithCaptionMessage?.message ?? m?.ephemeralMessage?.message ?? m;
+  return (
+    inner?.imageMessage?.mimetype ??
+    inner?.videoMessage?.mimetype ??
+    inner?.audioMessage?.mimetype ??
+    inner?.documentMessage?.mimetype ??
+    inner?.stickerMessage?.mimetype ??
+    'application/octet-stream'
+  );
+}
+
+async function mediaContent(message: OutgoingMessage): Promise<AnyMessageContent> {
+  const media = message.media!;
+  const data = await readFile(media.path);
+  const caption = message.body && message.body !== media.fileName ? message.body : undefined;
+  switch (media.mediaType) {
+    case 'image':
+      return { image: data, caption, mimetype: media.mimetype };
+    case 'video':
+      return { video: data, caption, mimetype: media.mimetype };
+    case 'audio':
+      return { audio: data, mimetype: media.mimetype, ptt: media.mimetype.startsWith('audio/ogg') };
+    case 'sticker':
+      return { sticker: data };
+    default:
+      return { document: data, mimetype: media.mimetype, fileName: media.fileName, caption };
+  }
+}

@@ -1,0 +1,78 @@
+import { CHANNELS, TICKET_STATUSES } from '@balcao/contracts';
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { timestamps } from './common.js';
+import { companies } from './companies.js';
+import { contacts } from './contacts.js';
+import { queues } from './queues.js';
+import { users } from './users.js';
+import { whatsapps } from './whatsapps.js';
+
+/** The partial unique index's predicate, also the ON CONFLICT target's (it must match the index text). */
+export const ACTIVE_TICKET_PREDICATE = sql.raw(`status IN ('pending', 'open', 'group', 'nps', 'lgpd')`);
+
+export const tickets = pgTable(
+  'tickets',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    uuid: uuid('uuid').notNull().defaultRandom().unique(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: TICKET_STATUSES }).notNull().default('pending'),
+    contactId: integer('contact_id')
+      .notNull()
+      .references(() => contacts.id, { onDelete: 'cascade' }),
+    whatsappId: integer('whatsapp_id').references(() => whatsapps.id, { onDelete: 'set null' }),
+    queueId: integer('queue_id').references(() => queues.id, { onDelete: 'set null' }),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    isGroup: boolean('is_group').notNull().default(false),
+    channel: text('channel', { enum: CHANNELS }).notNull().default('whatsapp'),
+    lastMessage: text('last_message').notNull().default(''),
+    /** When the last message (either side) was stored, and whose it was: the expiry and inactivity timers read them. */
+    lastMessageAt: timestamp('last_message_at', { withTimezone: true }).notNull().defaultNow(),
+    lastMessageFromMe: boolean('last_message_from_me').notNull().default(false),
+    unreadMessages: integer('unread_messages').notNull().default(0),
+    useIntegration: boolean('use_integration').notNull().default(false),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+    /** Set on tickets created by a history import ("close imported tickets" closes them). */
+    importedAt: timestamp('imported_at', { withTimezone: true }),
+    /** Connection behaviours already run for this ticket (each once per ticket). */
+    outOfHoursSentAt: timestamp('out_of_hours_sent_at', { withTimezone: true }),
+    vacationSentAt: timestamp('vacation_sent_at', { withTimezone: true }),
+    inactiveMessageSentAt: timestamp('inactive_message_sent_at', { withTimezone: true }),
+    /** NPS exchange: when the rating message went out, and invalid answers since. */
+    ratingRequestedAt: timestamp('rating_requested_at', { withTimezone: true }),
+    npsAttempts: integer('nps_attempts').notNull().default(0),
+    ...timestamps,
+  },
+  (t) => [
+    // At most one live ticket per contact and connection: concurrent first messages converge on it.
+    uniqueIndex('tickets_one_active_per_contact_key')
+      .on(t.contactId, t.whatsappId)
+      .where(ACTIVE_TICKET_PREDICATE),
+    index('tickets_company_id_idx').on(t.companyId, t.status, t.updatedAt),
+    index('tickets_contact_id_idx').on(t.contactId, t.whatsappId, t.closedAt),
+    // Expiry / inactivity / NPS timers scan live tickets of a connection by age.
+    index('tickets_whatsapp_timers_idx').on(t.whatsappId, t.status, t.lastMessageAt),
+  ],
+);
+
+/** The NPS answer (0–10) a customer gave after a ticket closed. */
+export const ticketRatings = pgTable(
+  'ticket_ratings',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    ticketId: integer('ticket_id')
+      .notNull()
+      .unique()
+      .references(() => tickets.id, { onDelete: 'cascade' }),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    rate: integer('rate').notNull(),
+    ...timestamps,
+  },
+  (t) => [index('ticket_ratings_company_id_idx').on(t.companyId, t.createdAt)],
+);

@@ -1,0 +1,32 @@
+import type PgBoss from 'pg-boss';
+import type { AppContext } from '../http/context.js';
+import { runTicketTimers } from '../channels/behaviours/timers.js';
+import { sweepInboundEvents } from '../channels/meta/ingest.js';
+import { deliver, OUTBOX_RETRY_JOB, sweepOutbox } from '../channels/outbound.js';
+
+const EVERY_MINUTE = '* * * * *';
+const SWEEPS = {
+  'outbox-sweep': (ctx: AppContext) => sweepOutbox(ctx),
+  'inbound-sweep': (ctx: AppContext) => sweepInboundEvents(ctx),
+  'ticket-timers': (ctx: AppContext) => runTicketTimers(ctx),
+} as const;
+
+/**
+ * Channel workers: a retry job per failed send (scheduled with its backoff by the
+ * outbox), plus minute sweeps that catch whatever a crash or a lost job left behind
+ * (unsent outbox rows, unprocessed webhook events) and run the ticket timers
+ * (inactivity, expiry, NPS). Every sweep claims rows atomically, so several nodes may run them.
+ */
+export async function registerChannelJobs(boss: PgBoss, ctx: AppContext): Promise<void> {
+  await boss.createQueue(OUTBOX_RETRY_JOB);
+  await boss.work<{ messageId: number }>(OUTBOX_RETRY_JOB, { pollingIntervalSeconds: 0.5, batchSize: 10 }, async (jobs) => {
+    for (const job of jobs) await deliver(ctx, job.data.messageId, 'retry');
+  });
+  for (const [name, run] of Object.entries(SWEEPS)) {
+    await boss.createQueue(name);
+    await boss.schedule(name, EVERY_MINUTE);
+    await boss.work(name, async () => {
+      await run(ctx);
+    });
+  }
+}

@@ -1,0 +1,114 @@
+import { DEFAULT_WEEK_SCHEDULE, type Queue, type createQueueBody, type updateQueueBody } from '@balcao/contracts';
+import { and, asc, count, eq, ne, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { DbOrTx } from '../../db/client.js';
+import { queues, userQueues } from '../../db/schema/index.js';
+import type { AuthUser } from '../../http/auth.js';
+import type { AppContext } from '../../http/context.js';
+import { AppError } from '../../http/errors.js';
+import { assertPlanLimit } from '../../http/plan.js';
+
+type QueueRow = typeof queues.$inferSelect;
+
+/** The one place that shapes a queue for the API. */
+function presentQueue(row: QueueRow): Queue {
+  return {
+    id: row.id,
+    companyId: row.companyId,
+    name: row.name,
+    color: row.color,
+    orderQueue: row.orderQueue,
+    greetingMessage: row.greetingMessage,
+    outOfHoursMessage: row.outOfHoursMessage,
+    closeTicket: row.closeTicket,
+    schedules: row.schedules,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+const queueOrder = [sql`${queues.orderQueue} ASC NULLS LAST`, asc(queues.name), asc(queues.id)];
+const notFound = () => new AppError('ERR_NO_QUEUE_FOUND', 404);
+
+/** Name and colour are unique per company (colour whatever its case); checked first for a clear code, the unique keys back it up. */
+async function assertUnique(db: DbOrTx, companyId: number, fields: { name?: string; color?: string }, exceptId?: number): Promise<void> {
+  const others = exceptId === undefined ? eq(queues.companyId, companyId) : and(eq(queues.companyId, companyId), ne(queues.id, exceptId));
+  if (fields.color !== undefined) {
+    const [clash] = await db.select({ id: queues.id }).from(queues).where(and(others, sql`upper(${queues.color}) = upper(${fields.color})`));
+    if (clash) throw new AppError('ERR_QUEUE_COLOR_ALREADY_EXISTS', 409);
+  }
+  if (fields.name !== undefined) {
+    const [clash] = await db.select({ id: queues.id }).from(queues).where(and(others, sql`lower(${queues.name}) = lower(${fields.name})`));
+    if (clash) throw new AppError('ERR_QUEUE_NAME_ALREADY_EXISTS', 409);
+  }
+}
+
+export async function listQueues(ctx: AppContext, by: AuthUser): Promise<Queue[]> {
+  const rows = await ctx.db.select().from(queues).where(eq(queues.companyId, by.companyId)).orderBy(...queueOrder);
+  return rows.map(presentQueue);
+}
+
+/** `GET /queue/user`: the queues the caller is linked to. */
+export async function listOwnQueues(ctx: AppContext, by: AuthUser): Promise<Queue[]> {
+  const rows = await ctx.db
+    .select({ queue: queues })
+    .from(userQueues)
+    .innerJoin(queues, eq(queues.id, userQueues.queueId))
+    .where(and(eq(userQueues.companyId, by.companyId), eq(userQueues.userId, by.id)))
+    .orderBy(...queueOrder);
+  return rows.map((r) => presentQueue(r.queue));
+}
+
+export async function getQueue(ctx: AppContext, by: AuthUser, id: number): Promise<Queue> {
+  const [row] = await ctx.db.select().from(queues).where(and(eq(queues.companyId, by.companyId), eq(queues.id, id)));
+  if (!row) throw notFound();
+  return presentQueue(row);
+}
+
+/** Within the plan's queue limit (403 ERR_QUEUE_LIMIT_REACHED); default hours when none are sent. */
+export async function createQueue(ctx: AppContext, by: AuthUser, body: z.output<typeof createQueueBody>): Promise<Queue> {
+  const companyId = by.companyId;
+  const row = await ctx.db.transaction(async (tx) => {
+    await assertPlanLimit(tx, companyId, 'queues', async () => {
+      const [row] = await tx.select({ n: count() }).from(queues).where(eq(queues.companyId, companyId));
+      return row?.n ?? 0;
+    });
+    await assertUnique(tx, companyId, body);
+    const [inserted] = await tx
+      .insert(queues)
+      .values({ ...body, companyId, schedules: body.schedules ?? DEFAULT_WEEK_SCHEDULE })
+      .returning();
+    return inserted;
+  });
+  if (!row) throw new AppError('ERR_INTERNAL', 500);
+  const queue = presentQueue(row);
+  ctx.realtime.emitToCompany(companyId, 'queue', { action: 'create', record: queue });
+  return queue;
+}
+
+export async function updateQueue(ctx: AppContext, by: AuthUser, id: number, body: z.output<typeof updateQueueBody>): Promise<Queue> {
+  const companyId = by.companyId;
+  const row = await ctx.db.transaction(async (tx) => {
+    const scope = and(eq(queues.companyId, companyId), eq(queues.id, id));
+    const [current] = await tx.select().from(queues).where(scope).for('update');
+    if (!current) throw notFound();
+    await assertUnique(tx, companyId, body, id);
+    if (Object.keys(body).length === 0) return current;
+    const [updated] = await tx.update(queues).set(body).where(scope).returning();
+    return updated;
+  });
+  if (!row) throw notFound();
+  const queue = presentQueue(row);
+  ctx.realtime.emitToCompany(companyId, 'queue', { action: 'update', record: queue });
+  return queue;
+}
+
+/** The queue's user links go with it (cascade). */
+export async function deleteQueue(ctx: AppContext, by: AuthUser, id: number): Promise<void> {
+  const deleted = await ctx.db
+    .delete(queues)
+    .where(and(eq(queues.companyId, by.companyId), eq(queues.id, id)))
+    .returning({ id: queues.id });
+  if (deleted.length === 0) throw notFound();
+  ctx.realtime.emitToCompany(by.companyId, 'queue', { action: 'delete', id });
+}

@@ -1,0 +1,39 @@
+import type { Contact, Ticket } from '@balcao/contracts';
+import type { queues, tickets, users, whatsapps } from '../../db/schema/index.js';
+
+export type TicketRow = typeof tickets.$inferSelect;
+
+export interface TicketIncludes {
+  contact: Contact;
+  queue: Pick<typeof queues.$inferSelect, 'id' | 'name' | 'color'> | null;
+  user: Pick<typeof users.$inferSelect, 'id' | 'name'> | null;
+  whatsapp: Pick<typeof whatsapps.$inferSelect, 'id' | 'name' | 'expiresTicket' | 'groupAsTicket' | 'channel'> | null;
+}
+
+/** The one place that shapes a ticket (API-CONTRACT: the same shape as `GET /tickets/u/{uuid}`). */
+export function presentTicket(row: TicketRow, inc: TicketIncludes): Ticket {
+  return {
+    id: row.id,
+    uuid: row.uuid,
+    companyId: row.companyId,
+    status: row.status,
+    userId: row.userId,
+    queueId: row.queueId,
+    contactId: row.contactId,
+    whatsappId: row.whatsappId,
+    isGroup: row.isGroup,
+    channel: row.channel,
+    useIntegration: row.useIntegration,
+    lastMessage: row.lastMessage,
+    unreadMessages: row.unreadMessages,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    closedAt: row.closedAt?.toISOString() ?? null,
+    contact: inc.contact,
+    queue: inc.queue,
+    user: inc.user,
+    // Tags arrive with the tags issue.
+    tags: [],
+    whatsapp: inc.whatsapp,
+  };
+}

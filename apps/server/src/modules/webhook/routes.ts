@@ -1,0 +1,61 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../http/context.js';
+import { AppError } from '../../http/errors.js';
+import { acceptWebhook, scheduleStoredEvent } from '../../channels/meta/ingest.js';
+import { isValidSignature } from '../../channels/meta/signature.js';
+import { metaWebhookSchema } from '../../channels/meta/webhook.js';
+
+const verifyQuery = z.object({
+  'hub.mode': z.string().max(50).optional(),
+  'hub.verify_token': z.string().max(500).optional(),
+  'hub.challenge': z.string().max(500).optional(),
+});
+
+/**
+ * The Meta webhook (Messenger + Instagram). Registered in its own encapsulated
+ * scope, whose JSON parser keeps the raw bytes: the signature is checked over
+ * exactly what Meta signed, before anything is parsed.
+ */
+export async function registerWebhookRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  await app.register(async (scope) => {
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', { parseAs: 'buffer' }, (_req, body, done) => done(null, body));
+    const r = scope.withTypeProvider<ZodTypeProvider>();
+
+    // Subscription handshake: echo hub.challenge when our VERIFY_TOKEN is presented.
+    r.get('/webhook', { schema: { tags: ['webhook'], querystring: verifyQuery }, config: { rateLimit: false } }, async (req, reply) => {
+      const q = req.query;
+      const expected = ctx.config.meta.verifyToken;
+      if (q['hub.mode'] === 'subscribe' && expected && q['hub.verify_token'] === expected && q['hub.challenge'] !== undefined) {
+        return reply.type('text/plain').send(q['hub.challenge']);
+      }
+      throw new AppError('ERR_INVALID_SIGNATURE', 403);
+    });
+
+    // Events: signature → shape → known account → stored → 200; processing continues after the answer.
+    r.post('/webhook', { schema: { tags: ['webhook'] }, config: { rateLimit: false } }, async (req, reply) => {
+      const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
+      const header = req.headers['x-hub-signature-256'];
+      if (typeof header !== 'string' || header.length === 0) throw new AppError('ERR_INVALID_SIGNATURE', 401);
+      const secret = ctx.config.meta.appSecret;
+      if (!secret) {
+        req.log.warn('webhook refused: FACEBOOK_APP_SECRET is not set');
+        throw new AppError('ERR_INVALID_SIGNATURE', 403);
+      }
+      if (!isValidSignature(secret, raw, header)) throw new AppError('ERR_INVALID_SIGNATURE', 403);
+
+      let json: unknown;
+      try {
+        json = JSON.parse(raw.toString('utf8'));
+      } catch {
+        throw new AppError('ERR_VALIDATION', 400, 'body is not JSON');
+      }
+      const body = metaWebhookSchema.parse(json);
+      const id = await acceptWebhook(ctx, body);
+      scheduleStoredEvent(ctx, id, body);
+      return reply.type('text/plain').send('EVENT_RECEIVED');
+    });
+  });
+}

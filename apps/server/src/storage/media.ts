@@ -1,0 +1,103 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { basename, extname, join } from 'node:path';
+import { AppError } from '../http/errors.js';
+
+/** Extensions we write for each accepted MIME type; anything served from /public gets a harmless one. */
+const EXTENSIONS: Record<string, string> = {
+  'image/jpeg': '.jpg',
+  'image/png': '.png',
+  'image/gif': '.gif',
+  'image/webp': '.webp',
+  'image/heic': '.heic',
+  'audio/ogg': '.ogg',
+  'audio/mpeg': '.mp3',
+  'audio/mp4': '.m4a',
+  'audio/aac': '.aac',
+  'audio/wav': '.wav',
+  'audio/webm': '.weba',
+  'video/mp4': '.mp4',
+  'video/3gpp': '.3gp',
+  'video/quicktime': '.mov',
+  'video/webm': '.webm',
+  'application/pdf': '.pdf',
+  'application/zip': '.zip',
+  'application/msword': '.doc',
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document': '.docx',
+  'application/vnd.ms-excel': '.xls',
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': '.xlsx',
+  'application/vnd.ms-powerpoint': '.ppt',
+  'application/vnd.openxmlformats-officedocument.presentationml.presentation': '.pptx',
+  'text/plain': '.txt',
+  'text/csv': '.csv',
+  'text/vcard': '.vcf',
+  'application/octet-stream': '.bin',
+};
+
+/**
+ * Types that would run as active content when served from our origin (stored XSS):
+ * never written, whatever the channel or the upload claims.
+ */
+const REFUSED = /^(text\/html|application\/xhtml|image\/svg|application\/(x-)?javascript|text\/javascript|application\/xml|text\/xml)/;
+
+/** "audio/ogg; codecs=opus" → "audio/ogg". */
+export function baseMimetype(mimetype: string | undefined): string {
+  return (mimetype ?? 'application/octet-stream').split(';')[0]!.trim().toLowerCase();
+}
+
+export interface SavedMedia {
+  fileName: string;
+  mimetype: string;
+  size: number;
+}
+
+/** Media files under DATA_DIR/public/company{id}/ with unguessable names (served by /public). */
+export class MediaStorage {
+  constructor(
+    private readonly dataDir: string,
+    readonly limitBytes: number,
+  ) {}
+
+  companyDir(companyId: number): string {
+    return join(this.dataDir, 'public', `company${companyId}`);
+  }
+
+  pathOf(companyId: number, fileName: string): string {
+    return join(this.companyDir(companyId), basename(fileName));
+  }
+
+  /** The public URL the API answers for a stored file. */
+  url(apiUrl: string, companyId: number, fileName: string): string {
+    return `${apiUrl}/public/company${companyId}/${encodeURIComponent(fileName)}`;
+  }
+
+  /** Checks size and type, then writes under a random name. Throws 413 / 400 for bad input. */
+  async save(companyId: number, data: Buffer, mimetype: string | undefined, originalName?: string): Promise<SavedMedia> {
+    const type = baseMimetype(mimetype);
+    if (data.length > this.limitBytes) throw new AppError('ERR_PAYLOAD_TOO_LARGE', 413);
+    if (data.length === 0) throw new AppError('ERR_VALIDATION', 400, 'empty file');
+    if (REFUSED.test(type) || !/^[a-z]+\/[a-z0-9.+-]+$/.test(type)) throw new AppError('ERR_INVALID_MEDIA_TYPE', 400);
+    const ext = EXTENSIONS[type] ?? safeExtension(originalName);
+    const fileName = `${randomBytes(16).toString('hex')}${ext}`;
+    await mkdir(this.companyDir(companyId), { recursive: true });
+    await writeFile(this.pathOf(companyId, fileName), data, { mode: 0o640 });
+    return { fileName, mimetype: type, size: data.length };
+  }
+
+  async remove(companyId: number, fileName: string): Promise<void> {
+    await rm(this.pathOf(companyId, fileName), { force: true });
+  }
+}
+
+/** The original extension when it is short and plain, never one a browser would execute. */
+function safeExtension(originalName: string | undefined): string {
+  const ext = originalName ? extname(originalName).toLowerCase() : '';
+  if (!/^\.[a-z0-9]{1,8}$/.test(ext) || /^\.(html?|xhtml|svg|js|mjs|xml)$/.test(ext)) return '.bin';
+  return ext;
+}
+
+/** The MIME type we wrote a file under, from the extension we gave it. */
+export function mimetypeOfStored(fileName: string): string {
+  const ext = extname(fileName).toLowerCase();
+  return Object.entries(EXTENSIONS).find(([, e]) => e === ext)?.[0] ?? 'application/octet-stream';
+}

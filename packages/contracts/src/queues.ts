@@ -1,0 +1,38 @@
+import { z } from 'zod';
+import { weekSchedule } from './schedules.js';
+import { MSG, optionalText, requiredText } from './validation.js';
+
+/** A queue as `GET /queue`, `GET /queue/{id}` and the `company-{id}-queue` event carry it. */
+export const queueSchema = z.object({
+  id: z.number(),
+  companyId: z.number(),
+  name: z.string(),
+  color: z.string(),
+  orderQueue: z.number().nullable(),
+  greetingMessage: z.string().nullable(),
+  outOfHoursMessage: z.string().nullable(),
+  closeTicket: z.boolean(),
+  schedules: weekSchedule,
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Queue = z.infer<typeof queueSchema>;
+
+/** Queue-data tab and service-hours tab of the queue dialog (spec 3 §5). */
+const queueFields = z.object({
+  name: requiredText(2, 50),
+  // 3–9 characters (spec 3 §5): '#RGB' up to '#RRGGBBAA'; unique per company.
+  color: z.string({ error: MSG.required }).trim().min(1, MSG.required).min(3, MSG.tooShort).max(9, MSG.tooLong),
+  orderQueue: z.preprocess((v) => (v === '' ? null : v), z.coerce.number().int().min(0).max(1_000_000).nullable()).optional(),
+  greetingMessage: optionalText(5000),
+  outOfHoursMessage: optionalText(5000),
+  closeTicket: z.boolean().optional(),
+  schedules: weekSchedule.optional(),
+});
+
+/** `POST /queue`: color defaults to #7C7C7C on the form; schedules to the default hours. */
+export const createQueueBody = queueFields;
+export type CreateQueueBody = z.input<typeof createQueueBody>;
+/** `PUT /queue/{id}`: any subset, schedules included. */
+export const updateQueueBody = queueFields.partial();
+export type UpdateQueueBody = z.input<typeof updateQueueBody>;
