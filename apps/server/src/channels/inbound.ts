@@ -4,7 +4,7 @@ import { contacts, messages, tickets, whatsappQueues } from '../db/schema/index.
 import type { AppContext } from '../http/context.js';
 import { loadContact, upsertContact } from '../modules/contacts/queries.js';
 import { findMessageByWid } from '../modules/messages/queries.js';
-import { findOrCreateTicket, touchTicketAfterMessage, type FoundTicket } from '../modules/tickets/queries.js';
+import { findOrCreateTicket, touchTicketAfterMessage } from '../modules/tickets/queries.js';
 import type { Connection } from './adapter.js';
 import { runInboundBehaviours } from './behaviours/inbound.js';
 import { emitMessageCreate, emitMessageUpdate, emitTicketUpdate } from './emit.js';
@@ -166,14 +166,8 @@ async function storeMessage(ctx: AppContext, connection: Connection, m: InboundM
   if (chatCreated) emitContactCreate(ctx, companyId, chatContact.id);
   const presented = await emitTicketUpdate(ctx, found.ticket.id);
   if (presented) await emitMessageCreate(ctx, row.id, presented);
-  if (!m.fromMe && ticket) void runBehaviours(ctx, connection, found, ticket, m.body);
+  if (!m.fromMe && ticket) ctx.background.run('connection behaviours', () => runInboundBehaviours(ctx, { connection, found, ticket, body: m.body }));
   return { outcome: 'stored', messageId: row.id, ticketId: found.ticket.id, ticketCreated: found.created };
-}
-
-function runBehaviours(ctx: AppContext, connection: Connection, found: FoundTicket, ticket: FoundTicket['ticket'], body: string): Promise<void> {
-  return runInboundBehaviours(ctx, { connection, found, ticket, body }).catch((err: unknown) => {
-    ctx.log.error({ err, ticketId: ticket.id }, 'connection behaviour failed');
-  });
 }
 
 async function enrichContact(ctx: AppContext, contactId: number, lookup: NonNullable<InboundMessage['lookupProfile']>) {
@@ -192,9 +186,10 @@ async function enrichContact(ctx: AppContext, contactId: number, lookup: NonNull
 }
 
 function emitContactCreate(ctx: AppContext, companyId: number, contactId: number): void {
-  loadContact(ctx.db, companyId, contactId)
-    .then((contact) => contact && ctx.realtime.emitToCompany(companyId, 'contact', { action: 'create', contact }))
-    .catch((err: unknown) => ctx.log.warn({ err }, 'contact event failed'));
+  ctx.background.run('contact event', async () => {
+    const contact = await loadContact(ctx.db, companyId, contactId);
+    if (contact) ctx.realtime.emitToCompany(companyId, 'contact', { action: 'create', contact });
+  });
 }
 
 /** A connection with exactly one queue puts its tickets there (queue choice menus come later). */

@@ -63,7 +63,7 @@ export async function queueOutgoing(ctx: AppContext, input: OutgoingInput): Prom
   await touchTicketAfterMessage(ctx.db, ticket.id, { body: input.body, fromMe: true, at: row.createdAt, countUnread: false });
   const presented = await emitTicketUpdate(ctx, ticket.id);
   if (presented) await emitMessageCreate(ctx, row.id, presented);
-  if (!input.isPrivate) void deliver(ctx, row.id, 'first');
+  if (!input.isPrivate) ctx.background.run('send', () => deliver(ctx, row.id, 'first'));
   return row;
 }
 

@@ -31,6 +31,7 @@ import { Realtime } from '../realtime/server.js';
 import { MediaStorage } from '../storage/media.js';
 import type { Secrets } from '../secrets.js';
 import { makeAuthenticate } from './auth.js';
+import { BackgroundTasks } from './background.js';
 import type { AppContext } from './context.js';
 import { AppError, registerErrorHandling } from './errors.js';
 import { loggerOptions } from './logger.js';
@@ -71,13 +72,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const realtime = new Realtime(app.server, { db, secrets: deps.secrets, corsOrigin: config.frontendUrl, log: app.log });
   const channels = new Channels(config, deps.channels);
   const storage = new MediaStorage(config.dataDir, config.mediaLimitBytes);
-  const ctx: AppContext = { config, secrets: deps.secrets, db, realtime, storage, channels, log: app.log, boss: deps.boss };
+  const background = new BackgroundTasks(app.log);
+  const ctx: AppContext = { config, secrets: deps.secrets, db, realtime, storage, channels, log: app.log, boss: deps.boss, background };
   channels.bind(ctx);
   app.decorate('ctx', ctx);
   app.decorateRequest('auth', null);
   // Before the HTTP server closes: open websockets would otherwise keep it from closing.
   app.addHook('preClose', async () => {
     await channels.close();
+    await background.drain();
     await realtime.close();
   });
 

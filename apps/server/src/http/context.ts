@@ -6,6 +6,7 @@ import type { Db } from '../db/client.js';
 import type { Realtime } from '../realtime/server.js';
 import type { Secrets } from '../secrets.js';
 import type { MediaStorage } from '../storage/media.js';
+import type { BackgroundTasks } from './background.js';
 
 /** What routes and services need, built once per app (tests build one per file). */
 export interface AppContext {
@@ -16,6 +17,7 @@ export interface AppContext {
   storage: MediaStorage;
   channels: Channels;
   log: FastifyBaseLogger;
+  background: BackgroundTasks;
   /** The job queue, when this process runs one (main does; most tests do not). */
   boss?: PgBoss;
 }
