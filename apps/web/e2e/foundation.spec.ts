@@ -212,9 +212,11 @@ test.describe('account', () => {
       await loginUI(older, email, password);
       // Past the window in which a socket ignores the event of its own login.
       await older.waitForTimeout(3000);
+      // The toast shows for 1 s before the reload: start watching before the other login.
+      const warned = older.getByTestId('toast').filter({ hasText: 'Sua conta foi acessada em outro computador.' }).waitFor({ timeout: 20_000 });
       const newer = await second.newPage();
       await loginUI(newer, email, password);
-      await expect(older.getByTestId('toast')).toContainText('Sua conta foi acessada em outro computador.');
+      await warned;
       await expect(older).toHaveURL(/\/login$/, { timeout: 15_000 });
       // The new session is not affected by its own login event.
       await newer.waitForTimeout(3000);

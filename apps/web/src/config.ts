@@ -1,6 +1,10 @@
 /** Runtime configuration injected by /runtime-config.js (served by the product). */
 interface RuntimeConfig {
   apiUrl: string;
+  /** Meta app id for the Facebook/Instagram login SDK (optional). */
+  facebookAppId: string;
+  /** Support WhatsApp number (digits) for the "call support" button (optional). */
+  supportWhatsapp: string;
 }
 
 declare global {
@@ -17,4 +21,16 @@ export function apiUrl(): string {
 /** Public URL of a branding file stored by the API. */
 export function publicFileUrl(fileName: string): string {
   return `${apiUrl()}/public/${fileName}`;
+}
+
+/** Meta app id from the runtime config, or null when the server exposes none. */
+export function facebookAppId(): string | null {
+  const id = window.__BALCAO__?.facebookAppId;
+  return typeof id === 'string' && id.trim() ? id.trim() : null;
+}
+
+/** The support chat link (spec 1 §1: the support WhatsApp number comes from configuration), or null. */
+export function supportChatUrl(): string | null {
+  const digits = (window.__BALCAO__?.supportWhatsapp ?? '').replace(/\D/g, '');
+  return digits ? `https://wa.me/${digits}` : null;
 }

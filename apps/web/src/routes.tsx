@@ -8,12 +8,19 @@ import { AdminOnly, ConnectionsAccess, PlanGate, SuperOnly, SuperOrTickets } fro
 import { NoPermission } from './components/NoPermission';
 import { AppShell } from './layout/AppShell';
 import { useColorMode } from './layout/theme';
+import { AllConnectionsPage } from './pages/allConnections/AllConnectionsPage';
+import { ConnectionsPage } from './pages/connections/ConnectionsPage';
 import { DashboardPage } from './pages/dashboard/DashboardPage';
 import { FinanceiroAbertoPage } from './pages/financeiro-aberto/FinanceiroAbertoPage';
 import { LoginPage } from './pages/login/LoginPage';
 import { TitledPage } from './pages/placeholder/TitledPage';
 import { SignupPage } from './pages/signup/SignupPage';
 import { TicketsPage } from './pages/tickets/TicketsPage';
+import { UsersPage } from './pages/users/UsersPage';
+import { QueuesPage } from './pages/queues/QueuesPage';
+import { SettingsPage } from './pages/settings/SettingsPage';
+import { HelpsPage } from './pages/helps/HelpsPage';
+import { CompaniesPage } from './pages/companies/CompaniesPage';
 
 function FullScreenLoader() {
   return (
@@ -47,13 +54,6 @@ function SignupRoute() {
   return <SignupPage />;
 }
 
-/** /settings: a plain user sees the no-permission view (spec 1 §2). */
-function SettingsRoute() {
-  const user = useUser();
-  if (user.profile === 'user') return <NoPermission />;
-  return <TitledPage titleKey="settings" />;
-}
-
 /** /moments is blocked for profile user when allowRealTime is disabled (spec 2 §2). */
 function MomentsRoute() {
   const user = useUser();
@@ -85,11 +85,11 @@ export function AppRoutes() {
           <Route path="/tags" element={page('tags')} />
           <Route path="/contacts" element={page('contacts')} />
           <Route path="/contacts/import" element={page('contactsImport')} />
-          <Route path="/helps" element={page('helps')} />
-          <Route path="/users" element={admin(page('users'))} />
+          <Route path="/helps" element={<HelpsPage />} />
+          <Route path="/users" element={admin(<UsersPage />)} />
           <Route path="/messages-api" element={<PlanGate flag="useExternalApi">{page('messagesApi')}</PlanGate>} />
-          <Route path="/settings" element={<SettingsRoute />} />
-          <Route path="/queues" element={admin(page('queues'))} />
+          <Route path="/settings" element={<SettingsPage />} />
+          <Route path="/queues" element={admin(<QueuesPage />)} />
           <Route
             path="/queue-integration"
             element={<PlanGate flag="useIntegrations">{admin(page('queueIntegration'))}</PlanGate>}
@@ -100,11 +100,11 @@ export function AppRoutes() {
           <Route path="/Kanban" element={<PlanGate flag="useKanban">{page('kanban')}</PlanGate>} />
           <Route path="/TagsKanban" element={<PlanGate flag="useKanban">{page('tagsKanban')}</PlanGate>} />
           <Route path="/prompts" element={<PlanGate flag="useOpenAi">{admin(page('prompts'))}</PlanGate>} />
-          <Route path="/connections" element={<ConnectionsAccess>{page('connections')}</ConnectionsAccess>} />
-          <Route path="/allConnections" element={<SuperOrTickets>{page('allConnections')}</SuperOrTickets>} />
+          <Route path="/connections" element={<ConnectionsAccess><ConnectionsPage /></ConnectionsAccess>} />
+          <Route path="/allConnections" element={<SuperOrTickets><AllConnectionsPage /></SuperOrTickets>} />
           <Route path="/financeiro" element={admin(page('financeiro'))} />
           <Route path="/financeiro-aberto" element={<FinanceiroAbertoPage />} />
-          <Route path="/companies" element={<SuperOnly>{page('companies')}</SuperOnly>} />
+          <Route path="/companies" element={<SuperOnly><CompaniesPage /></SuperOnly>} />
           {campaignsEnabled && (
             <>
               <Route path="/campaigns" element={<PlanGate flag="useCampaigns">{admin(page('campaigns'))}</PlanGate>} />

@@ -1,6 +1,11 @@
-import { useQuery } from '@tanstack/react-query';
-import type { PublicSettingKey } from '@balcao/contracts';
+import { useEffect } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { io } from 'socket.io-client';
+import { PUBLIC_NAMESPACE, SOCKET_RECONNECT_DELAY_MS, isPublicSettingKey, type PublicSettingKey, type SettingsEventPayload } from '@balcao/contracts';
+import { apiUrl } from '../config';
 import { request } from './http';
+
+export const publicSettingKey = (key: PublicSettingKey) => ['public-settings', key] as const;
 
 /** GET /public-settings/{key}: the bare value, or null when unset or unreadable (defaults apply). */
 async function fetchPublicSetting(key: PublicSettingKey): Promise<string | null> {
@@ -15,8 +20,30 @@ async function fetchPublicSetting(key: PublicSettingKey): Promise<string | null>
 
 export function usePublicSetting(key: PublicSettingKey) {
   return useQuery({
-    queryKey: ['public-settings', key],
+    queryKey: publicSettingKey(key),
     queryFn: () => fetchPublicSetting(key),
     staleTime: 5 * 60_000,
   });
+}
+
+/**
+ * Branding changes reach every open page at once, the login page included:
+ * the public namespace carries each public setting's new value.
+ */
+export function usePublicSettingsLive(): void {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    // Its own connection (forceNew): a shared one would carry no credentials into the
+    // company namespace that the session opens later on the same address.
+    const socket = io(`${apiUrl()}${PUBLIC_NAMESPACE}`, { forceNew: true, reconnectionDelay: SOCKET_RECONNECT_DELAY_MS, withCredentials: true });
+    socket.on('settings', (payload: SettingsEventPayload) => {
+      const key = payload?.setting?.key;
+      if (typeof key === 'string' && isPublicSettingKey(key)) {
+        queryClient.setQueryData(publicSettingKey(key), payload.setting.value || null);
+      }
+    });
+    return () => {
+      socket.disconnect();
+    };
+  }, [queryClient]);
 }

@@ -17,6 +17,9 @@ export function connectCompanySocket(companyId: number, userId: number, token: s
     reconnectionDelay: SOCKET_RECONNECT_DELAY_MS,
     reconnectionAttempts: Infinity,
     withCredentials: true,
+    // Its own connection: a Manager shared with the public namespace's socket
+    // would have been opened without this query, and the server refuses that.
+    forceNew: true,
   });
   const timer = setInterval(() => {
     if (socket.connected) socket.emit('userStatus');

@@ -1,7 +1,26 @@
 import type { DomainMessages } from './domain';
+import { uiMessages } from '../components/messages';
+import { usersMessages } from '../pages/users/messages';
+import { queuesMessages } from '../pages/queues/messages';
+import { settingsMessages } from '../pages/settings/messages';
+import { companiesMessages } from '../pages/companies/messages';
+import { helpsMessages } from '../pages/helps/messages';
+import { connectionsMessages } from '../pages/connections/messages';
+import { whatsappModalMessages } from '../pages/connections/whatsappModalMessages';
+import { allConnectionsMessages } from '../pages/allConnections/messages';
 
 /**
  * Domain texts mounted beside the base locale: one line per screen domain,
  * `key: messages` from `pages/<domain>/messages.ts`.
  */
-export const DOMAIN_MESSAGES: Record<string, DomainMessages<object>> = {};
+export const DOMAIN_MESSAGES: Record<string, DomainMessages<object>> = {
+  ui: uiMessages,
+  users: usersMessages,
+  queues: queuesMessages,
+  settings: settingsMessages,
+  companies: companiesMessages,
+  helps: helpsMessages,
+  connections: connectionsMessages,
+  whatsappModal: whatsappModalMessages,
+  allConnections: allConnectionsMessages,
+};

@@ -17,7 +17,7 @@ import AnnouncementOutlinedIcon from '@mui/icons-material/AnnouncementOutlined';
 import ForumOutlinedIcon from '@mui/icons-material/ForumOutlined';
 import type { SessionUser } from '@balcao/contracts';
 import { useSession } from '../api/session';
-import { publicFileUrl } from '../config';
+import { avatarUrl } from '../api/users';
 import { formatDate } from '../components/format';
 import { LanguageSwitch } from '../components/LanguageSwitch';
 import { ThemeToggle } from '../components/ThemeToggle';
@@ -32,7 +32,7 @@ export function TopBar({ user, onToggleMenu }: { user: SessionUser; onToggleMenu
   const navigate = useNavigate();
   const [accountAnchor, setAccountAnchor] = useState<HTMLElement | null>(null);
   const [profileOpen, setProfileOpen] = useState(false);
-  const avatar = user.profileImage ? publicFileUrl(`company${user.companyId}/user/${user.profileImage}`) : undefined;
+  const avatar = avatarUrl(user);
 
   return (
     <AppBar position="sticky" elevation={1} color="primary" enableColorOnDark>

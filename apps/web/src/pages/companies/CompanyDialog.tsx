@@ -1,0 +1,241 @@
+import { useMemo } from 'react';
+import { Controller, useForm, type Resolver } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import Grid from '@mui/material/Grid';
+import IconButton from '@mui/material/IconButton';
+import MenuItem from '@mui/material/MenuItem';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import CloseIcon from '@mui/icons-material/Close';
+import {
+  HOURS_FORM_SUBMIT_DELAY_MS,
+  RECURRENCES,
+  createCompanyBody,
+  updateCompanyBody,
+  type Company,
+} from '@balcao/contracts';
+import { useSaveCompany } from '../../api/companies';
+import { useAllPlans } from '../../api/plans';
+import { fieldErrorText, sleep, toastSaveError } from '../../components/form';
+import { formatAmount } from '../../components/format';
+import { toast } from '../../components/toast';
+
+type FormIn = z.input<typeof createCompanyBody>;
+type FormOut = z.output<typeof updateCompanyBody>;
+type TextName = 'name' | 'email' | 'password' | 'phone' | 'document' | 'paymentMethod' | 'street' | 'city' | 'state' | 'dueDate';
+
+/** The company form (spec 1 §3, §5): submit delayed 500 ms; an empty due date is sent as null. */
+export function CompanyDialog({ company, onClose }: { company: Company | null; onClose: () => void }) {
+  const { t } = useTranslation();
+  const isNew = company === null;
+  const plans = useAllPlans();
+  const save = useSaveCompany();
+  const resolver = useMemo(
+    () => (isNew ? zodResolver(createCompanyBody) : zodResolver(updateCompanyBody)) as Resolver<FormIn, unknown, FormOut>,
+    [isNew],
+  );
+  const {
+    control,
+    handleSubmit,
+    formState: { isSubmitting },
+  } = useForm<FormIn, unknown, FormOut>({
+    resolver,
+    defaultValues: {
+      name: company?.name ?? '',
+      email: company?.email ?? '',
+      password: '',
+      phone: company?.phone ?? '',
+      document: company?.document ?? '',
+      planId: company?.planId ?? ('' as unknown as number),
+      status: company?.status ?? true,
+      dueDate: company?.dueDate ?? '',
+      recurrence: company?.recurrence ?? 'MENSAL',
+      paymentMethod: company?.paymentMethod ?? '',
+      street: company?.street ?? '',
+      city: company?.city ?? '',
+      state: company?.state ?? '',
+      campaignsEnabled: company?.companieSettings.campaignsEnabled === 'enabled' ? 'enabled' : 'disabled',
+    },
+  });
+
+  const onSubmit = async (values: FormOut) => {
+    await sleep(HOURS_FORM_SUBMIT_DELAY_MS);
+    try {
+      await save.mutateAsync({ id: company?.id ?? null, body: values });
+      toast.success(t('companies.toasts.saved'));
+      onClose();
+    } catch (err) {
+      toastSaveError(err, t('companies.toasts.saveFailed'));
+    }
+  };
+
+  const text = (name: TextName, label: string, opts: { required?: boolean; type?: string; helper?: string } = {}) => (
+    <Controller
+      name={name}
+      control={control}
+      render={({ field, fieldState }) => (
+        <TextField
+          {...field}
+          value={field.value ?? ''}
+          onChange={(e) => field.onChange(name === 'email' ? e.target.value.toLowerCase() : e.target.value)}
+          label={label}
+          type={opts.type}
+          required={opts.required}
+          fullWidth
+          size="small"
+          error={!!fieldState.error}
+          helperText={fieldErrorText(fieldState.error) ?? opts.helper}
+          slotProps={{
+            htmlInput: { 'data-testid': `company-${name}` },
+            ...(opts.type === 'date' ? { inputLabel: { shrink: true } } : {}),
+          }}
+        />
+      )}
+    />
+  );
+
+  const section = (label: string) => (
+    <Grid size={12}>
+      <Typography variant="overline" color="text.secondary">
+        {label}
+      </Typography>
+    </Grid>
+  );
+
+  return (
+    <Dialog open onClose={onClose} fullWidth maxWidth="md" scroll="paper" data-testid="company-dialog">
+      <DialogTitle sx={{ pr: 6 }}>
+        {isNew ? t('companies.dialog.addTitle') : t('companies.dialog.editTitle')}
+        <IconButton aria-label={t('companies.dialog.close')} onClick={onClose} sx={{ position: 'absolute', right: 8, top: 8 }}>
+          <CloseIcon />
+        </IconButton>
+      </DialogTitle>
+      <Box component="form" noValidate onSubmit={(e) => void handleSubmit(onSubmit)(e)} sx={{ display: 'contents' }}>
+        <DialogContent dividers>
+          <Grid container spacing={2}>
+            {section(t('companies.dialog.sections.data'))}
+            <Grid size={{ xs: 12, sm: 6 }}>{text('name', t('companies.dialog.name'), { required: true })}</Grid>
+            <Grid size={{ xs: 12, sm: 6 }}>{text('email', t('companies.dialog.email'), { required: true, type: 'email' })}</Grid>
+            <Grid size={{ xs: 12, sm: 4 }}>
+              {text('password', t('companies.dialog.password'), {
+                required: isNew,
+                type: 'password',
+                helper: isNew ? undefined : t('companies.dialog.passwordKeep'),
+              })}
+            </Grid>
+            <Grid size={{ xs: 12, sm: 4 }}>{text('phone', t('companies.dialog.phone'))}</Grid>
+            <Grid size={{ xs: 12, sm: 4 }}>{text('document', t('companies.dialog.document'))}</Grid>
+
+            {section(t('companies.dialog.sections.subscription'))}
+            <Grid size={{ xs: 12, sm: 6 }}>
+              <Controller
+                name="planId"
+                control={control}
+                render={({ field, fieldState }) => (
+                  <TextField
+                    select
+                    label={t('companies.dialog.plan')}
+                    required
+                    fullWidth
+                    size="small"
+                    value={field.value ?? ''}
+                    onChange={(e) => field.onChange(Number(e.target.value))}
+                    onBlur={field.onBlur}
+                    error={!!fieldState.error}
+                    helperText={fieldErrorText(fieldState.error)}
+                    data-testid="company-planId"
+                  >
+                    {(plans.data ?? []).map((p) => (
+                      <MenuItem key={p.id} value={p.id} data-testid={`company-plan-option-${p.id}`}>
+                        {p.name} — R$ {formatAmount(p.amount)}
+                      </MenuItem>
+                    ))}
+                  </TextField>
+                )}
+              />
+            </Grid>
+            <Grid size={{ xs: 12, sm: 3 }}>
+              <Controller
+                name="status"
+                control={control}
+                render={({ field }) => (
+                  <TextField
+                    select
+                    label={t('companies.dialog.status')}
+                    fullWidth
+                    size="small"
+                    value={field.value === false ? 'false' : 'true'}
+                    onChange={(e) => field.onChange(e.target.value === 'true')}
+                    data-testid="company-status"
+                  >
+                    <MenuItem value="true">{t('companies.dialog.yes')}</MenuItem>
+                    <MenuItem value="false">{t('companies.dialog.no')}</MenuItem>
+                  </TextField>
+                )}
+              />
+            </Grid>
+            <Grid size={{ xs: 12, sm: 3 }}>
+              <Controller
+                name="recurrence"
+                control={control}
+                render={({ field }) => (
+                  <TextField select label={t('companies.dialog.recurrence')} fullWidth size="small" {...field} data-testid="company-recurrence">
+                    {RECURRENCES.map((r) => (
+                      <MenuItem key={r} value={r}>
+                        {t(`companies.recurrences.${r}`)}
+                      </MenuItem>
+                    ))}
+                  </TextField>
+                )}
+              />
+            </Grid>
+            <Grid size={{ xs: 12, sm: 6 }}>{text('dueDate', t('companies.dialog.dueDate'), { type: 'date' })}</Grid>
+            <Grid size={{ xs: 12, sm: 6 }}>{text('paymentMethod', t('companies.dialog.paymentMethod'))}</Grid>
+
+            {section(t('companies.dialog.sections.address'))}
+            <Grid size={{ xs: 12, sm: 6 }}>{text('street', t('companies.dialog.street'))}</Grid>
+            <Grid size={{ xs: 12, sm: 3 }}>{text('city', t('companies.dialog.city'))}</Grid>
+            <Grid size={{ xs: 12, sm: 3 }}>{text('state', t('companies.dialog.state'))}</Grid>
+
+            {section(t('companies.dialog.sections.settings'))}
+            <Grid size={{ xs: 12, sm: 6 }}>
+              <Controller
+                name="campaignsEnabled"
+                control={control}
+                render={({ field }) => (
+                  <TextField select label={t('companies.dialog.campaignsEnabled')} fullWidth size="small" {...field} data-testid="company-campaignsEnabled">
+                    <MenuItem value="enabled">{t('companies.dialog.enabled')}</MenuItem>
+                    <MenuItem value="disabled">{t('companies.dialog.disabled')}</MenuItem>
+                  </TextField>
+                )}
+              />
+            </Grid>
+          </Grid>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onClose} disabled={isSubmitting}>
+            {t('companies.dialog.cancel')}
+          </Button>
+          <Button
+            type="submit"
+            variant="contained"
+            disabled={isSubmitting}
+            startIcon={isSubmitting ? <CircularProgress size={16} color="inherit" /> : undefined}
+            data-testid="company-submit"
+          >
+            {isNew ? t('companies.dialog.add') : t('companies.dialog.save')}
+          </Button>
+        </DialogActions>
+      </Box>
+    </Dialog>
+  );
+}

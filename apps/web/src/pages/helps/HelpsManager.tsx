@@ -1,0 +1,191 @@
+import { useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import IconButton from '@mui/material/IconButton';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import TextField from '@mui/material/TextField';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import AddIcon from '@mui/icons-material/Add';
+import CloseIcon from '@mui/icons-material/Close';
+import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
+import EditIcon from '@mui/icons-material/Edit';
+import { FORM_SUBMIT_DELAY_MS, createHelpBody, type Help } from '@balcao/contracts';
+import { useDeleteHelp, useHelpsList, useSaveHelp } from '../../api/helps';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { fieldErrorText, sleep, toastSaveError } from '../../components/form';
+import { TableStateRow } from '../../components/ListStates';
+import { toast, toastError } from '../../components/toast';
+
+type FormIn = z.input<typeof createHelpBody>;
+type FormOut = z.output<typeof createHelpBody>;
+
+function HelpDialog({ help, onClose }: { help: Help | null; onClose: () => void }) {
+  const { t } = useTranslation();
+  const save = useSaveHelp();
+  const {
+    control,
+    handleSubmit,
+    formState: { isSubmitting },
+  } = useForm<FormIn, unknown, FormOut>({
+    resolver: zodResolver(createHelpBody),
+    defaultValues: { title: help?.title ?? '', description: help?.description ?? '', video: help?.video ?? '' },
+  });
+
+  const onSubmit = async (values: FormOut) => {
+    await sleep(FORM_SUBMIT_DELAY_MS);
+    try {
+      await save.mutateAsync({ id: help?.id ?? null, body: values });
+      toast.success(t('helps.toasts.saved'));
+      onClose();
+    } catch (err) {
+      toastSaveError(err, t('helps.toasts.saveFailed'));
+    }
+  };
+
+  const field = (name: 'title' | 'description' | 'video', label: string, extra: { multiline?: boolean; helper?: string; required?: boolean } = {}) => (
+    <Controller
+      name={name}
+      control={control}
+      render={({ field: f, fieldState }) => (
+        <TextField
+          {...f}
+          value={f.value ?? ''}
+          label={label}
+          fullWidth
+          size="small"
+          required={extra.required}
+          multiline={extra.multiline}
+          minRows={extra.multiline ? 3 : undefined}
+          error={!!fieldState.error}
+          helperText={fieldErrorText(fieldState.error) ?? extra.helper}
+          slotProps={{ htmlInput: { 'data-testid': `help-${name}` } }}
+        />
+      )}
+    />
+  );
+
+  return (
+    <Dialog open onClose={onClose} fullWidth maxWidth="sm" data-testid="help-dialog">
+      <DialogTitle sx={{ pr: 6 }}>
+        {help ? t('helps.dialog.editTitle') : t('helps.dialog.addTitle')}
+        <IconButton aria-label={t('helps.dialog.close')} onClick={onClose} sx={{ position: 'absolute', right: 8, top: 8 }}>
+          <CloseIcon />
+        </IconButton>
+      </DialogTitle>
+      <Box component="form" noValidate onSubmit={(e) => void handleSubmit(onSubmit)(e)} sx={{ display: 'contents' }}>
+        <DialogContent dividers>
+          <Stack spacing={2} sx={{ pt: 1 }}>
+            {field('title', t('helps.dialog.title'), { required: true })}
+            {field('video', t('helps.dialog.video'), { helper: t('helps.dialog.videoHint') })}
+            {field('description', t('helps.dialog.description'), { multiline: true })}
+          </Stack>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onClose} disabled={isSubmitting}>
+            {t('helps.dialog.cancel')}
+          </Button>
+          <Button
+            type="submit"
+            variant="contained"
+            disabled={isSubmitting}
+            startIcon={isSubmitting ? <CircularProgress size={16} color="inherit" /> : undefined}
+            data-testid="help-submit"
+          >
+            {help ? t('helps.dialog.save') : t('helps.dialog.add')}
+          </Button>
+        </DialogActions>
+      </Box>
+    </Dialog>
+  );
+}
+
+/** Settings → helps (super user): create, edit and delete help videos. */
+export function HelpsManager() {
+  const { t } = useTranslation();
+  const helps = useHelpsList(true);
+  const remove = useDeleteHelp();
+  const [editing, setEditing] = useState<{ help: Help | null } | null>(null);
+  const [deleting, setDeleting] = useState<Help | null>(null);
+  const list = helps.data ?? [];
+
+  return (
+    <Stack spacing={2} data-testid="helps-manager">
+      <Box sx={{ display: 'flex', justifyContent: 'flex-end' }}>
+        <Button variant="contained" startIcon={<AddIcon />} onClick={() => setEditing({ help: null })} data-testid="helps-add">
+          {t('helps.manager.add')}
+        </Button>
+      </Box>
+      <Paper variant="outlined" sx={{ overflow: 'auto' }}>
+        <Table size="small" data-testid="helps-table">
+          <TableHead>
+            <TableRow>
+              <TableCell>{t('helps.manager.columns.title')}</TableCell>
+              <TableCell>{t('helps.manager.columns.description')}</TableCell>
+              <TableCell>{t('helps.manager.columns.video')}</TableCell>
+              <TableCell align="center">{t('helps.manager.columns.actions')}</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {list.map((help) => (
+              <TableRow key={help.id} hover data-testid={`help-row-${help.id}`}>
+                <TableCell>{help.title}</TableCell>
+                <TableCell>
+                  <Typography variant="body2" noWrap sx={{ maxWidth: 360 }}>
+                    {help.description}
+                  </Typography>
+                </TableCell>
+                <TableCell>{help.video}</TableCell>
+                <TableCell align="center" sx={{ whiteSpace: 'nowrap' }}>
+                  <Tooltip title={t('ui.actions.edit')}>
+                    <IconButton size="small" aria-label={t('ui.actions.edit')} onClick={() => setEditing({ help })} data-testid={`help-edit-${help.id}`}>
+                      <EditIcon fontSize="small" />
+                    </IconButton>
+                  </Tooltip>
+                  <Tooltip title={t('ui.actions.delete')}>
+                    <IconButton size="small" aria-label={t('ui.actions.delete')} onClick={() => setDeleting(help)} data-testid={`help-delete-${help.id}`}>
+                      <DeleteOutlineIcon fontSize="small" />
+                    </IconButton>
+                  </Tooltip>
+                </TableCell>
+              </TableRow>
+            ))}
+            <TableStateRow colSpan={4} loading={helps.isPending} error={helps.isError} empty={helps.isSuccess && list.length === 0} onRetry={() => void helps.refetch()} />
+          </TableBody>
+        </Table>
+      </Paper>
+      {editing && <HelpDialog help={editing.help} onClose={() => setEditing(null)} />}
+      <ConfirmDialog
+        open={deleting !== null}
+        title={t('helps.confirmDelete.title', { title: deleting?.title ?? '' })}
+        onClose={() => setDeleting(null)}
+        onConfirm={async () => {
+          if (!deleting) return;
+          try {
+            await remove.mutateAsync(deleting.id);
+            toast.success(t('helps.toasts.deleted'));
+          } catch (err) {
+            toastError(err);
+          }
+        }}
+      >
+        {t('helps.confirmDelete.message')}
+      </ConfirmDialog>
+    </Stack>
+  );
+}

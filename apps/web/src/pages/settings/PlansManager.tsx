@@ -1,0 +1,272 @@
+import { useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import CircularProgress from '@mui/material/CircularProgress';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import Grid from '@mui/material/Grid';
+import IconButton from '@mui/material/IconButton';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Switch from '@mui/material/Switch';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import TextField from '@mui/material/TextField';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import AddIcon from '@mui/icons-material/Add';
+import CloseIcon from '@mui/icons-material/Close';
+import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
+import EditIcon from '@mui/icons-material/Edit';
+import { FORM_SUBMIT_DELAY_MS, PLAN_FLAGS, createPlanBody, type Plan } from '@balcao/contracts';
+import { useAllPlans, useDeletePlan, usePlansLive, useSavePlan } from '../../api/plans';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { fieldErrorText, sleep, toastSaveError } from '../../components/form';
+import { formatAmount } from '../../components/format';
+import { TableStateRow } from '../../components/ListStates';
+import { toast, toastError } from '../../components/toast';
+
+type FormIn = z.input<typeof createPlanBody>;
+type FormOut = z.output<typeof createPlanBody>;
+type NumberField = 'users' | 'connections' | 'queues' | 'amount';
+
+function defaults(plan: Plan | null): FormIn {
+  const flags = Object.fromEntries(PLAN_FLAGS.map((f) => [f, plan ? plan[f] : true]));
+  return {
+    name: plan?.name ?? '',
+    users: plan?.users ?? 1,
+    connections: plan?.connections ?? 1,
+    queues: plan?.queues ?? 1,
+    amount: plan?.amount ?? '0.00',
+    isPublic: plan?.isPublic ?? true,
+    ...flags,
+  };
+}
+
+function PlanDialog({ plan, onClose }: { plan: Plan | null; onClose: () => void }) {
+  const { t } = useTranslation();
+  const save = useSavePlan();
+  const {
+    control,
+    handleSubmit,
+    formState: { isSubmitting },
+  } = useForm<FormIn, unknown, FormOut>({ resolver: zodResolver(createPlanBody), defaultValues: defaults(plan) });
+
+  const onSubmit = async (values: FormOut) => {
+    await sleep(FORM_SUBMIT_DELAY_MS);
+    try {
+      await save.mutateAsync({ id: plan?.id ?? null, body: values });
+      toast.success(t('settings.plans.toasts.saved'));
+      onClose();
+    } catch (err) {
+      toastSaveError(err, t('settings.plans.toasts.saveFailed'));
+    }
+  };
+
+  const number = (name: NumberField, label: string) => (
+    <Controller
+      name={name}
+      control={control}
+      render={({ field, fieldState }) => (
+        <TextField
+          name={field.name}
+          ref={field.ref}
+          onBlur={field.onBlur}
+          value={field.value === undefined || field.value === null ? '' : String(field.value)}
+          onChange={(e) => field.onChange(e.target.value)}
+          label={label}
+          fullWidth
+          size="small"
+          required
+          inputMode="decimal"
+          error={!!fieldState.error}
+          helperText={fieldErrorText(fieldState.error)}
+          slotProps={{ htmlInput: { 'data-testid': `plan-${name}` } }}
+        />
+      )}
+    />
+  );
+
+  const flag = (name: (typeof PLAN_FLAGS)[number] | 'isPublic', label: string) => (
+    <Controller
+      name={name}
+      control={control}
+      render={({ field }) => (
+        <FormControlLabel
+          label={label}
+          control={
+            <Switch
+              checked={field.value === true}
+              onChange={(e) => field.onChange(e.target.checked)}
+              slotProps={{ input: { 'data-testid': `plan-${name}` } as object }}
+            />
+          }
+        />
+      )}
+    />
+  );
+
+  return (
+    <Dialog open onClose={onClose} fullWidth maxWidth="sm" data-testid="plan-dialog">
+      <DialogTitle sx={{ pr: 6 }}>
+        {plan ? t('settings.plans.dialog.editTitle') : t('settings.plans.dialog.addTitle')}
+        <IconButton aria-label={t('settings.plans.dialog.close')} onClick={onClose} sx={{ position: 'absolute', right: 8, top: 8 }}>
+          <CloseIcon />
+        </IconButton>
+      </DialogTitle>
+      <Box component="form" noValidate onSubmit={(e) => void handleSubmit(onSubmit)(e)} sx={{ display: 'contents' }}>
+        <DialogContent dividers>
+          <Grid container spacing={2} sx={{ pt: 1 }}>
+            <Grid size={{ xs: 12, sm: 8 }}>
+              <Controller
+                name="name"
+                control={control}
+                render={({ field, fieldState }) => (
+                  <TextField
+                    {...field}
+                    label={t('settings.plans.dialog.name')}
+                    fullWidth
+                    size="small"
+                    required
+                    autoFocus
+                    error={!!fieldState.error}
+                    helperText={fieldErrorText(fieldState.error)}
+                    slotProps={{ htmlInput: { 'data-testid': 'plan-name' } }}
+                  />
+                )}
+              />
+            </Grid>
+            <Grid size={{ xs: 12, sm: 4 }}>{number('amount', t('settings.plans.dialog.amount'))}</Grid>
+            <Grid size={{ xs: 12, sm: 4 }}>{number('users', t('settings.plans.dialog.users'))}</Grid>
+            <Grid size={{ xs: 12, sm: 4 }}>{number('connections', t('settings.plans.dialog.connections'))}</Grid>
+            <Grid size={{ xs: 12, sm: 4 }}>{number('queues', t('settings.plans.dialog.queues'))}</Grid>
+            <Grid size={12}>{flag('isPublic', t('settings.plans.dialog.isPublic'))}</Grid>
+            <Grid size={12}>
+              <Typography variant="overline" color="text.secondary">
+                {t('settings.plans.dialog.features')}
+              </Typography>
+            </Grid>
+            {PLAN_FLAGS.map((f) => (
+              <Grid key={f} size={{ xs: 12, sm: 6 }}>
+                {flag(f, t(`settings.plans.flags.${f}`))}
+              </Grid>
+            ))}
+          </Grid>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onClose} disabled={isSubmitting}>
+            {t('settings.plans.dialog.cancel')}
+          </Button>
+          <Button
+            type="submit"
+            variant="contained"
+            disabled={isSubmitting}
+            startIcon={isSubmitting ? <CircularProgress size={16} color="inherit" /> : undefined}
+            data-testid="plan-submit"
+          >
+            {plan ? t('settings.plans.dialog.save') : t('settings.plans.dialog.add')}
+          </Button>
+        </DialogActions>
+      </Box>
+    </Dialog>
+  );
+}
+
+/** Settings → plans (super user): limits, price, public flag and every feature flag. */
+export function PlansManager() {
+  const { t } = useTranslation();
+  const plans = useAllPlans();
+  usePlansLive(true);
+  const remove = useDeletePlan();
+  const [editing, setEditing] = useState<{ plan: Plan | null } | null>(null);
+  const [deleting, setDeleting] = useState<Plan | null>(null);
+  const list = plans.data ?? [];
+
+  return (
+    <Stack spacing={2} data-testid="plans-manager">
+      <Box sx={{ display: 'flex', justifyContent: 'flex-end' }}>
+        <Button variant="contained" startIcon={<AddIcon />} onClick={() => setEditing({ plan: null })} data-testid="plans-add">
+          {t('settings.plans.add')}
+        </Button>
+      </Box>
+      <Paper variant="outlined" sx={{ overflow: 'auto' }}>
+        <Table size="small" data-testid="plans-table">
+          <TableHead>
+            <TableRow>
+              <TableCell>{t('settings.plans.columns.name')}</TableCell>
+              <TableCell align="center">{t('settings.plans.columns.users')}</TableCell>
+              <TableCell align="center">{t('settings.plans.columns.connections')}</TableCell>
+              <TableCell align="center">{t('settings.plans.columns.queues')}</TableCell>
+              <TableCell align="right">{t('settings.plans.columns.amount')}</TableCell>
+              <TableCell align="center">{t('settings.plans.columns.isPublic')}</TableCell>
+              <TableCell>{t('settings.plans.columns.features')}</TableCell>
+              <TableCell align="center">{t('settings.plans.columns.actions')}</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {list.map((plan) => (
+              <TableRow key={plan.id} hover data-testid={`plan-row-${plan.id}`}>
+                <TableCell>{plan.name}</TableCell>
+                <TableCell align="center">{plan.users}</TableCell>
+                <TableCell align="center">{plan.connections}</TableCell>
+                <TableCell align="center">{plan.queues}</TableCell>
+                <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                  R$ {formatAmount(plan.amount)}
+                </TableCell>
+                <TableCell align="center">{plan.isPublic ? t('ui.yesNo.yes') : t('ui.yesNo.no')}</TableCell>
+                <TableCell>
+                  <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 0.5 }}>
+                    {PLAN_FLAGS.filter((f) => plan[f]).map((f) => (
+                      <Chip key={f} size="small" variant="outlined" label={t(`settings.plans.flags.${f}`)} />
+                    ))}
+                  </Stack>
+                </TableCell>
+                <TableCell align="center" sx={{ whiteSpace: 'nowrap' }}>
+                  <Tooltip title={t('ui.actions.edit')}>
+                    <IconButton size="small" aria-label={t('ui.actions.edit')} onClick={() => setEditing({ plan })} data-testid={`plan-edit-${plan.id}`}>
+                      <EditIcon fontSize="small" />
+                    </IconButton>
+                  </Tooltip>
+                  <Tooltip title={t('ui.actions.delete')}>
+                    <IconButton size="small" aria-label={t('ui.actions.delete')} onClick={() => setDeleting(plan)} data-testid={`plan-delete-${plan.id}`}>
+                      <DeleteOutlineIcon fontSize="small" />
+                    </IconButton>
+                  </Tooltip>
+                </TableCell>
+              </TableRow>
+            ))}
+            <TableStateRow colSpan={8} loading={plans.isPending} error={plans.isError} empty={plans.isSuccess && list.length === 0} onRetry={() => void plans.refetch()} />
+          </TableBody>
+        </Table>
+      </Paper>
+      {editing && <PlanDialog plan={editing.plan} onClose={() => setEditing(null)} />}
+      <ConfirmDialog
+        open={deleting !== null}
+        title={t('settings.plans.confirmDelete.title', { name: deleting?.name ?? '' })}
+        onClose={() => setDeleting(null)}
+        onConfirm={async () => {
+          if (!deleting) return;
+          try {
+            await remove.mutateAsync(deleting.id);
+            toast.success(t('settings.plans.toasts.deleted'));
+          } catch (err) {
+            toastError(err);
+          }
+        }}
+      >
+        {t('settings.plans.confirmDelete.message')}
+      </ConfirmDialog>
+    </Stack>
+  );
+}

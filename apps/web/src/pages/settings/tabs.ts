@@ -1,0 +1,9 @@
+export type SettingsTab = 'options' | 'schedules' | 'companies' | 'plans' | 'helps' | 'whitelabel';
+
+/** The tabs a user sees (spec 1 §2): schedules only for scheduleType 'company'; the last four for the super user. */
+export function settingsTabs(isSuper: boolean, scheduleType: string | undefined): SettingsTab[] {
+  const tabs: SettingsTab[] = ['options'];
+  if (scheduleType === 'company') tabs.push('schedules');
+  if (isSuper) tabs.push('companies', 'plans', 'helps', 'whitelabel');
+  return tabs;
+}

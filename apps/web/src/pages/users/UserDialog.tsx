@@ -1,0 +1,486 @@
+import { useEffect, useMemo, useRef, useState, type ChangeEvent, type ReactNode } from 'react';
+import { Controller, useForm, type Control, type Resolver } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
+import Avatar from '@mui/material/Avatar';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import Chip from '@mui/material/Chip';
+import CircularProgress from '@mui/material/CircularProgress';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import IconButton from '@mui/material/IconButton';
+import InputAdornment from '@mui/material/InputAdornment';
+import ListItemText from '@mui/material/ListItemText';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import Switch from '@mui/material/Switch';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import CloseIcon from '@mui/icons-material/Close';
+import PhotoCameraIcon from '@mui/icons-material/PhotoCamera';
+import Visibility from '@mui/icons-material/Visibility';
+import VisibilityOff from '@mui/icons-material/VisibilityOff';
+import {
+  ADMIN_ONLY_USER_FIELDS,
+  DEFAULT_END_WORK,
+  DEFAULT_START_WORK,
+  FORM_SUBMIT_DELAY_MS,
+  WORK_HOURS_STEP_S,
+  can,
+  createUserBody,
+  updateUserBody,
+  type UpdateUserBody,
+  type User,
+} from '@balcao/contracts';
+import { useQueues } from '../../api/queues';
+import { useUser } from '../../api/session';
+import { avatarUrl, scaleAvatar, uploadAvatar, useConnectionOptions, useSaveUser, useUserRecord } from '../../api/users';
+import { fieldErrorText, sleep } from '../../components/form';
+import { toast, toastError } from '../../components/toast';
+
+type FormIn = z.input<typeof createUserBody>;
+type FormOut = z.output<typeof updateUserBody>;
+type Values = Required<Omit<FormIn, 'color'>>;
+
+/** The Permissions tab, in the spec's order (spec 3 §2); all but allowGroup are enabled|disabled. */
+const PERMISSIONS = ['allTicket', 'allowGroup', 'allHistoric', 'allUserChat', 'showDashboard', 'userClosePendingTicket', 'allowConnections', 'allowRealTime'] as const;
+type PermissionField = (typeof PERMISSIONS)[number];
+
+function initialValues(user: User | null): Values {
+  return {
+    name: user?.name ?? '',
+    email: user?.email ?? '',
+    password: '',
+    profile: user?.profile ?? 'user',
+    whatsappId: user?.whatsappId ?? null,
+    queueIds: user?.queues.map((q) => q.id) ?? [],
+    startWork: user?.startWork || DEFAULT_START_WORK,
+    endWork: user?.endWork || DEFAULT_END_WORK,
+    farewellMessage: user?.farewellMessage ?? '',
+    defaultMenu: user?.defaultMenu ?? 'open',
+    defaultTheme: user?.defaultTheme ?? 'light',
+    allowGroup: user?.allowGroup ?? false,
+    allTicket: user?.allTicket ?? 'disabled',
+    allHistoric: user?.allHistoric ?? 'disabled',
+    allUserChat: user?.allUserChat ?? 'disabled',
+    showDashboard: user?.showDashboard ?? 'disabled',
+    userClosePendingTicket: user?.userClosePendingTicket ?? 'disabled',
+    allowConnections: user?.allowConnections ?? 'disabled',
+    allowRealTime: user?.allowRealTime ?? 'disabled',
+  };
+}
+
+interface Props {
+  open: boolean;
+  /** null: a new user. */
+  userId: number | null;
+  onClose: () => void;
+  /** The avatar menu's Profile: a summary header and a close button. */
+  asProfile?: boolean;
+}
+
+/** The user dialog of spec 3 §2 (General and Permissions tabs), also the Profile of the avatar menu. */
+export function UserDialog({ open, userId, onClose, asProfile = false }: Props) {
+  const { t } = useTranslation();
+  const record = useUserRecord(open ? userId : null);
+  const loaded = userId === null ? null : (record.data ?? undefined);
+
+  let body: ReactNode;
+  if (loaded === undefined) {
+    body = (
+      <DialogContent dividers>
+        <Box sx={{ display: 'flex', justifyContent: 'center', alignItems: 'center', gap: 1.5, py: 6 }}>
+          {record.isError ? (
+            <Typography color="error">{t('users.dialog.loadError')}</Typography>
+          ) : (
+            <>
+              <CircularProgress size={22} />
+              <Typography color="text.secondary">{t('users.dialog.loading')}</Typography>
+            </>
+          )}
+        </Box>
+      </DialogContent>
+    );
+  } else {
+    body = <UserForm key={loaded?.id ?? 'new'} user={loaded} onClose={onClose} asProfile={asProfile} />;
+  }
+
+  const title = asProfile ? t('users.dialog.profileTitle') : userId === null ? t('users.dialog.addTitle') : t('users.dialog.editTitle');
+  return (
+    <Dialog open={open} onClose={onClose} fullWidth maxWidth="sm" scroll="paper" data-testid={asProfile ? 'profile-dialog' : 'user-dialog'}>
+      <DialogTitle sx={{ pr: 6 }}>
+        {title}
+        <IconButton aria-label={t('users.dialog.close')} onClick={onClose} sx={{ position: 'absolute', right: 8, top: 8 }} data-testid="user-dialog-close">
+          <CloseIcon />
+        </IconButton>
+      </DialogTitle>
+      {body}
+    </Dialog>
+  );
+}
+
+function ToggleSwitch({ control, name, label }: { control: Control<FormIn, unknown, FormOut>; name: PermissionField; label: string }) {
+  return (
+    <Controller
+      name={name}
+      control={control}
+      render={({ field }) => {
+        const checked = name === 'allowGroup' ? field.value === true : field.value === 'enabled';
+        return (
+          <FormControlLabel
+            label={label}
+            control={
+              <Switch
+                checked={checked}
+                onChange={(e) => field.onChange(name === 'allowGroup' ? e.target.checked : e.target.checked ? 'enabled' : 'disabled')}
+                slotProps={{ input: { 'data-testid': `perm-${name}` } as object }}
+              />
+            }
+          />
+        );
+      }}
+    />
+  );
+}
+
+function UserForm({ user, onClose, asProfile }: { user: User | null; onClose: () => void; asProfile: boolean }) {
+  const { t } = useTranslation();
+  const me = useUser();
+  const isNew = user === null;
+  const isSelf = user?.id === me.id;
+  const editsProfile = can(me.profile, 'user-modal:editProfile');
+  const editsQueues = can(me.profile, 'user-modal:editQueues');
+  const [tab, setTab] = useState<'general' | 'permissions'>('general');
+  const [showPassword, setShowPassword] = useState(false);
+  const [avatar, setAvatar] = useState<{ blob: Blob; url: string } | null>(null);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const queues = useQueues(editsQueues);
+  const connections = useConnectionOptions(editsProfile);
+  const save = useSaveUser();
+
+  useEffect(() => () => {
+    if (avatar) URL.revokeObjectURL(avatar.url);
+  }, [avatar]);
+
+  const resolver = useMemo(
+    () => (isNew ? zodResolver(createUserBody) : zodResolver(updateUserBody)) as Resolver<FormIn, unknown, FormOut>,
+    [isNew],
+  );
+  const {
+    control,
+    handleSubmit,
+    formState: { isSubmitting },
+  } = useForm<FormIn, unknown, FormOut>({ resolver, defaultValues: initialValues(user) });
+
+  const chooseAvatar = async (e: ChangeEvent<HTMLInputElement>) => {
+    const file = e.target.files?.[0];
+    e.target.value = '';
+    if (!file) return;
+    if (!file.type.startsWith('image/')) {
+      toast.error(t('users.dialog.avatarInvalid'));
+      return;
+    }
+    try {
+      const blob = await scaleAvatar(file);
+      setAvatar({ blob, url: URL.createObjectURL(blob) });
+    } catch {
+      toast.error(t('users.dialog.avatarInvalid'));
+    }
+  };
+
+  const onSubmit = async (values: FormOut) => {
+    await sleep(FORM_SUBMIT_DELAY_MS);
+    const body: UpdateUserBody = { ...values };
+    // Fields only an admin may set are never sent by anyone else (spec 3 §6).
+    if (!editsProfile) for (const f of ADMIN_ONLY_USER_FIELDS) delete body[f];
+    if (!isNew && !values.password) delete body.password;
+    try {
+      const saved = await save.mutateAsync({ id: user?.id ?? null, body });
+      if (avatar && saved.id === me.id) await uploadAvatar(saved.id, avatar.blob);
+      toast.success(t('users.toasts.saved'));
+      onClose();
+      // Editing yourself reloads the page so the session shows the new data (spec 3 §2).
+      if (saved.id === me.id) setTimeout(() => window.location.reload(), 600);
+    } catch (err) {
+      toastError(err);
+    }
+  };
+
+  const text = (name: 'name' | 'email' | 'farewellMessage', label: string, extra: Partial<Parameters<typeof TextField>[0]> = {}) => (
+    <Controller
+      name={name}
+      control={control}
+      render={({ field, fieldState }) => (
+        <TextField
+          {...field}
+          value={field.value ?? ''}
+          onChange={(e) => field.onChange(name === 'email' ? e.target.value.toLowerCase() : e.target.value)}
+          label={label}
+          fullWidth
+          size="small"
+          error={!!fieldState.error}
+          helperText={fieldErrorText(fieldState.error)}
+          {...extra}
+          slotProps={{ htmlInput: { 'data-testid': `user-${name}` } }}
+        />
+      )}
+    />
+  );
+
+  const select = (name: 'profile' | 'defaultTheme' | 'defaultMenu', label: string, options: { value: string; label: string }[]) => (
+    <Controller
+      name={name}
+      control={control}
+      render={({ field, fieldState }) => (
+        <TextField
+          select
+          {...field}
+          label={label}
+          fullWidth
+          size="small"
+          required
+          error={!!fieldState.error}
+          helperText={fieldErrorText(fieldState.error)}
+          data-testid={`user-${name}`}
+        >
+          {options.map((o) => (
+            <MenuItem key={o.value} value={o.value} data-testid={`user-${name}-${o.value}`}>
+              {o.label}
+            </MenuItem>
+          ))}
+        </TextField>
+      )}
+    />
+  );
+
+  const time = (name: 'startWork' | 'endWork', label: string) => (
+    <Controller
+      name={name}
+      control={control}
+      render={({ field, fieldState }) => (
+        <TextField
+          {...field}
+          type="time"
+          label={label}
+          fullWidth
+          size="small"
+          error={!!fieldState.error}
+          helperText={fieldErrorText(fieldState.error)}
+          slotProps={{ inputLabel: { shrink: true }, htmlInput: { step: WORK_HOURS_STEP_S, 'data-testid': `user-${name}` } }}
+        />
+      )}
+    />
+  );
+
+  const queueList = queues.data ?? [];
+  const currentAvatar = avatar?.url ?? avatarUrl(user);
+
+  return (
+    <Box component="form" noValidate onSubmit={(e) => void handleSubmit(onSubmit, () => setTab('general'))(e)} sx={{ display: 'contents' }}>
+      <DialogContent dividers>
+        {asProfile && user && (
+          <Stack direction="row" spacing={2} sx={{ alignItems: 'center', mb: 1 }} data-testid="profile-summary">
+            <Box sx={{ minWidth: 0 }}>
+              <Typography variant="h6" noWrap>
+                {user.name}
+              </Typography>
+              <Typography variant="body2" color="text.secondary" noWrap>
+                {user.email}
+              </Typography>
+              <Typography variant="body2" color="text.secondary" noWrap>
+                {t(`users.profiles.${user.profile}`)}
+                {user.super ? ` · ${t('users.profiles.super')}` : ''} · {me.company.name}
+              </Typography>
+            </Box>
+          </Stack>
+        )}
+        {editsProfile && (
+          <Tabs value={tab} onChange={(_e, v: 'general' | 'permissions') => setTab(v)} sx={{ mb: 2, borderBottom: 1, borderColor: 'divider' }}>
+            <Tab value="general" label={t('users.dialog.tabs.general')} data-testid="user-tab-general" />
+            <Tab value="permissions" label={t('users.dialog.tabs.permissions')} data-testid="user-tab-permissions" />
+          </Tabs>
+        )}
+        <Stack spacing={2} sx={{ display: tab === 'general' ? 'flex' : 'none', pt: 1 }}>
+          {isSelf && !isNew && (
+            <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
+              <Avatar src={currentAvatar} sx={{ width: 64, height: 64 }} data-testid="user-avatar-preview">
+                {user?.name.charAt(0).toUpperCase()}
+              </Avatar>
+              <Box>
+                <Button variant="outlined" size="small" startIcon={<PhotoCameraIcon />} onClick={() => fileInput.current?.click()}>
+                  {t('users.dialog.avatarChoose')}
+                </Button>
+                <Typography variant="caption" color="text.secondary" sx={{ display: 'block', mt: 0.5 }}>
+                  {t('users.dialog.avatarHint')}
+                </Typography>
+                <input ref={fileInput} type="file" accept="image/*" hidden data-testid="user-avatar-input" onChange={(e) => void chooseAvatar(e)} />
+              </Box>
+            </Stack>
+          )}
+          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+            {text('name', t('users.dialog.name'), { required: true, autoFocus: true })}
+            <Controller
+              name="password"
+              control={control}
+              render={({ field, fieldState }) => (
+                <TextField
+                  {...field}
+                  value={field.value ?? ''}
+                  type={showPassword ? 'text' : 'password'}
+                  label={t('users.dialog.password')}
+                  required={isNew}
+                  fullWidth
+                  size="small"
+                  autoComplete="new-password"
+                  error={!!fieldState.error}
+                  helperText={fieldErrorText(fieldState.error) ?? (isNew ? undefined : t('users.dialog.passwordKeep'))}
+                  slotProps={{
+                    htmlInput: { 'data-testid': 'user-password' },
+                    input: {
+                      endAdornment: (
+                        <InputAdornment position="end">
+                          <IconButton
+                            size="small"
+                            aria-label={showPassword ? t('users.dialog.hidePassword') : t('users.dialog.showPassword')}
+                            onClick={() => setShowPassword((s) => !s)}
+                            edge="end"
+                          >
+                            {showPassword ? <VisibilityOff fontSize="small" /> : <Visibility fontSize="small" />}
+                          </IconButton>
+                        </InputAdornment>
+                      ),
+                    },
+                  }}
+                />
+              )}
+            />
+          </Stack>
+          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+            {text('email', t('users.dialog.email'), { required: true, type: 'email', autoComplete: 'off' })}
+            {editsProfile &&
+              select('profile', t('users.dialog.profile'), [
+                { value: 'admin', label: t('users.profiles.admin') },
+                { value: 'user', label: t('users.profiles.user') },
+              ])}
+          </Stack>
+          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+            {select('defaultTheme', t('users.dialog.defaultTheme'), [
+              { value: 'light', label: t('users.dialog.themes.light') },
+              { value: 'dark', label: t('users.dialog.themes.dark') },
+            ])}
+            {select('defaultMenu', t('users.dialog.defaultMenu'), [
+              { value: 'open', label: t('users.dialog.menus.open') },
+              { value: 'closed', label: t('users.dialog.menus.closed') },
+            ])}
+          </Stack>
+          {text('farewellMessage', t('users.dialog.farewellMessage'), { multiline: true, minRows: 2 })}
+          {editsProfile && (
+            <Controller
+              name="whatsappId"
+              control={control}
+              render={({ field }) => (
+                <TextField
+                  select
+                  label={t('users.dialog.whatsapp')}
+                  fullWidth
+                  size="small"
+                  value={field.value ?? ''}
+                  onChange={(e) => field.onChange(e.target.value === '' ? null : Number(e.target.value))}
+                  data-testid="user-whatsapp"
+                >
+                  <MenuItem value="">
+                    <em>{t('users.dialog.noWhatsapp')}</em>
+                  </MenuItem>
+                  {(connections.data ?? []).map((c) => (
+                    <MenuItem key={c.id} value={c.id}>
+                      {c.name}
+                    </MenuItem>
+                  ))}
+                </TextField>
+              )}
+            />
+          )}
+          {editsQueues && (
+            <Controller
+              name="queueIds"
+              control={control}
+              render={({ field }) => {
+                const selected = field.value ?? [];
+                return (
+                  <TextField
+                    select
+                    label={t('users.dialog.queues')}
+                    fullWidth
+                    size="small"
+                    value={selected}
+                    onChange={(e) => {
+                      const v: unknown = e.target.value;
+                      field.onChange(Array.isArray(v) ? v.map(Number) : []);
+                    }}
+                    data-testid="user-queues"
+                    slotProps={{
+                      select: {
+                        multiple: true,
+                        renderValue: (ids) => (
+                          <Stack direction="row" spacing={0.5} sx={{ flexWrap: 'wrap', rowGap: 0.5 }}>
+                            {(Array.isArray(ids) ? ids : []).map((id: number) => {
+                              const q = queueList.find((x) => x.id === id);
+                              return <Chip key={id} size="small" label={q?.name ?? id} sx={{ bgcolor: q?.color, color: '#fff' }} />;
+                            })}
+                          </Stack>
+                        ),
+                      },
+                    }}
+                  >
+                    {queueList.map((q) => (
+                      <MenuItem key={q.id} value={q.id} data-testid={`user-queue-option-${q.id}`}>
+                        <Checkbox size="small" checked={selected.includes(q.id)} />
+                        <Box component="span" sx={{ width: 12, height: 12, borderRadius: '50%', bgcolor: q.color, mr: 1 }} />
+                        <ListItemText primary={q.name} />
+                      </MenuItem>
+                    ))}
+                  </TextField>
+                );
+              }}
+            />
+          )}
+          {editsProfile && (
+            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+              {time('startWork', t('users.dialog.startWork'))}
+              {time('endWork', t('users.dialog.endWork'))}
+            </Stack>
+          )}
+        </Stack>
+        {editsProfile && (
+          <Stack spacing={0.5} sx={{ display: tab === 'permissions' ? 'flex' : 'none', pt: 1 }} data-testid="user-permissions">
+            {PERMISSIONS.map((p) => (
+              <ToggleSwitch key={p} control={control} name={p} label={t(`users.permissions.${p}`)} />
+            ))}
+          </Stack>
+        )}
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose} disabled={isSubmitting}>
+          {t('users.dialog.cancel')}
+        </Button>
+        <Button
+          type="submit"
+          variant="contained"
+          disabled={isSubmitting}
+          startIcon={isSubmitting ? <CircularProgress size={16} color="inherit" /> : undefined}
+          data-testid="user-submit"
+        >
+          {isNew ? t('users.dialog.add') : t('users.dialog.save')}
+        </Button>
+      </DialogActions>
+    </Box>
+  );
+}
