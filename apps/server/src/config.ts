@@ -36,6 +36,7 @@ const envSchema = z.object({
   FACEBOOK_APP_ID: z.string().optional(),
   FACEBOOK_APP_SECRET: z.string().optional(),
   VERIFY_TOKEN: z.string().optional(),
+  SUPPORT_WHATSAPP: z.string().regex(/^\+?\d{8,15}$/).optional(),
   GRAPH_API_URL: z.url().default('https://graph.facebook.com/v21.0'),
   MEDIA_LIMIT_MB: positiveInt.default(64),
   OUTBOX_RETRY_BASE_MS: positiveInt.default(2000),
@@ -71,6 +72,8 @@ export interface Config {
   outbox: { retryBaseMs: number; maxAttempts: number };
   /** Start the stored WhatsApp sessions at boot (off for tools that share the database). */
   startWhatsappSessions: boolean;
+  /** Digits of the support WhatsApp number shown to admins (spec 1 §1), if any. */
+  supportWhatsapp?: string;
 }
 
 /** Parses an environment (pure; throws a readable Error on bad values). */
@@ -115,6 +118,7 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
     mediaLimitBytes: e.MEDIA_LIMIT_MB * 1024 * 1024,
     outbox: { retryBaseMs: e.OUTBOX_RETRY_BASE_MS, maxAttempts: e.OUTBOX_MAX_ATTEMPTS },
     startWhatsappSessions: e.WHATSAPP_SESSIONS,
+    supportWhatsapp: e.SUPPORT_WHATSAPP?.replace(/\D/g, ''),
   };
 }
 

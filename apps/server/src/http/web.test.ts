@@ -14,13 +14,13 @@ describe('web app server', () => {
     mkdirSync(join(dist, 'assets'));
     writeFileSync(join(dist, 'index.html'), '<!doctype html><title>Balcão</title>');
     writeFileSync(join(dist, 'assets', 'app-123.js'), 'console.log(1)');
-    const config = { ...parseConfig({ API_URL: 'https://api.example.com' }), webDist: dist };
+    const config = { ...parseConfig({ API_URL: 'https://api.example.com', FACEBOOK_APP_ID: '123456', SUPPORT_WHATSAPP: '+55 11 99999-0000'.replace(/[ -]/g, '') }), webDist: dist };
     const web = await buildWebApp(config, logger);
 
     const rc = await web.inject({ method: 'GET', url: '/runtime-config.js' });
     expect(rc.headers['content-type']).toMatch(/^application\/javascript/);
     expect(rc.headers['cache-control']).toBe('no-cache');
-    expect(rc.body).toBe('window.__BALCAO__ = {"apiUrl":"https://api.example.com"};\n');
+    expect(rc.body).toBe('window.__BALCAO__ = {"apiUrl":"https://api.example.com","facebookAppId":"123456","supportWhatsapp":"5511999990000"};\n');
 
     const asset = await web.inject({ method: 'GET', url: '/assets/app-123.js' });
     expect(asset.statusCode).toBe(200);

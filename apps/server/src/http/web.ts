@@ -5,8 +5,10 @@ import { extname, join } from 'node:path';
 import type { Config } from '../config.js';
 
 /** `window.__BALCAO__`: how the built web app learns the API address at run time. */
-export function runtimeConfigScript(apiUrl: string): string {
-  return `window.__BALCAO__ = ${JSON.stringify({ apiUrl })};\n`;
+/** What the browser learns at run time: the API address and the public ids it needs (never a secret). */
+export function runtimeConfigScript(config: Pick<Config, 'apiUrl' | 'supportWhatsapp' | 'meta'>): string {
+  const runtime = { apiUrl: config.apiUrl, facebookAppId: config.meta.appId ?? '', supportWhatsapp: config.supportWhatsapp ?? '' };
+  return `window.__BALCAO__ = ${JSON.stringify(runtime)};\n`;
 }
 
 /** Second HTTP server (WEB_PORT): the built web app with SPA fallback, plus /runtime-config.js. */
@@ -17,7 +19,7 @@ export async function buildWebApp(config: Config, logger: FastifyBaseLogger): Pr
   const built = existsSync(indexHtml);
 
   web.get('/runtime-config.js', async (_req, reply) =>
-    reply.type('application/javascript; charset=utf-8').header('cache-control', 'no-cache').send(runtimeConfigScript(config.apiUrl)),
+    reply.type('application/javascript; charset=utf-8').header('cache-control', 'no-cache').send(runtimeConfigScript(config)),
   );
 
   if (!built) {
