@@ -173,3 +173,42 @@ describe('logout', () => {
     expect(row?.online).toBe(false);
   });
 });
+
+describe('rooms follow permission changes', () => {
+  it('moves an open socket out of a queue it lost and into the one it gained', async () => {
+    const { queues } = await import('../db/schema/index.js');
+    const companyId = a.user.companyId;
+    const [sales, support] = await t.db
+      .insert(queues)
+      .values([
+        { companyId, name: 'Rooms Vendas', color: '#101010' },
+        { companyId, name: 'Rooms Suporte', color: '#202020' },
+      ])
+      .returning();
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/users',
+      headers: bearer(a.token),
+      payload: { name: 'Rooms User', email: `rooms-${Date.now()}@example.com`, password: 'rooms-pass-1', profile: 'user', queueIds: [sales!.id] },
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    const plain = await login(t.app, created.json<{ email: string }>().email, 'rooms-pass-1');
+    const socket = open(plain);
+    await accepted(socket);
+    const seen = collect<{ record: { name: string } }>(socket, `company-${companyId}-queue`);
+
+    // A marker event delivered to one queue room only (a partial record is enough to tell them apart).
+    const probe = (queueId: number, tag: string) =>
+      t.app.ctx.realtime.emitToRooms(companyId, [`queue:${queueId}`], 'queue', { action: 'update', record: { id: queueId, name: tag } } as never);
+
+    probe(sales!.id, 'before');
+    await sleep(200);
+    const moved = await t.app.inject({ method: 'PUT', url: `/users/${plain.user.id}`, headers: bearer(a.token), payload: { queueIds: [support!.id] } });
+    expect(moved.statusCode, moved.body).toBe(200);
+    probe(sales!.id, 'lost');
+    probe(support!.id, 'gained');
+    await sleep(300);
+    expect(seen.map((e) => e.record.name)).toEqual(['before', 'gained']);
+    expect(socket.connected).toBe(true);
+  });
+});

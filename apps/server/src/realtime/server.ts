@@ -165,13 +165,36 @@ export class Realtime {
     const claims = await verifyAccessToken(this.deps.secrets, token, { allowExpired: true });
     if (!claims || claims.companyId !== companyId || String(claims.id) !== String(query.userId)) return null;
 
-    const [row] = await this.deps.db.select().from(users).where(eq(users.id, claims.id));
-    if (!row || row.companyId !== companyId || row.tokenVersion !== claims.tv) return null;
+    return this.loadRights(companyId, claims.id, claims.tv);
+  }
+
+  /** What a user's sockets may receive, read fresh from the database; null when the user is gone or logged out. */
+  private async loadRights(companyId: number, userId: number, tokenVersion?: number): Promise<SocketUser | null> {
+    const [row] = await this.deps.db.select().from(users).where(eq(users.id, userId));
+    if (!row || row.companyId !== companyId) return null;
+    if (tokenVersion !== undefined && row.tokenVersion !== tokenVersion) return null;
     const queueRows = await this.deps.db.select({ id: userQueues.queueId }).from(userQueues).where(eq(userQueues.userId, row.id));
     const seesCompany =
       row.profile === 'admin' || row.super || row.allTicket === 'enabled' || row.allHistoric === 'enabled' || row.allUserChat === 'enabled';
     const managesConnections = row.profile === 'admin' || row.super || row.allowConnections === 'enabled';
     return { id: row.id, companyId, seesCompany, managesConnections, queueIds: queueRows.map((q) => q.id) };
+  }
+
+  /**
+   * After a user's profile, flags or queues change, their open sockets hold
+   * exactly the rooms they may now receive (sockets never renew themselves).
+   */
+  async refreshUserRooms(companyId: number, userId: number): Promise<void> {
+    const sockets = await this.nsp(companyId).in(ROOMS.user(userId)).fetchSockets();
+    if (sockets.length === 0) return;
+    const user = await this.loadRights(companyId, userId);
+    if (!user) return this.disconnectUser(companyId, userId);
+    const rooms = roomsFor(user);
+    for (const socket of sockets) {
+      for (const room of socket.rooms) if (room !== socket.id && !rooms.includes(room)) socket.leave(room);
+      socket.join(rooms);
+      socket.data.user = user;
+    }
   }
 
   private async onConnection(socket: AppSocket): Promise<void> {
@@ -180,10 +203,7 @@ export class Realtime {
       socket.disconnect(true);
       return;
     }
-    const rooms = [ROOMS.everyone, ROOMS.user(user.id), ...user.queueIds.map(ROOMS.queue)];
-    if (user.seesCompany) rooms.push(ROOMS.companyWide);
-    if (user.managesConnections) rooms.push(ROOMS.connections);
-    await socket.join(rooms);
+    await socket.join(roomsFor(user));
 
     // Tickets, notifications and chats arrive with later issues; until then these
     // requests are accepted and grant nothing beyond the rooms joined above.
@@ -209,4 +229,12 @@ export class Realtime {
       this.deps.log.warn({ err }, 'could not update online status');
     }
   }
+}
+
+/** The rooms a user's socket belongs to: visibility is decided here, never by the client. */
+function roomsFor(user: SocketUser): string[] {
+  const rooms = [ROOMS.everyone, ROOMS.user(user.id), ...user.queueIds.map(ROOMS.queue)];
+  if (user.seesCompany) rooms.push(ROOMS.companyWide);
+  if (user.managesConnections) rooms.push(ROOMS.connections);
+  return rooms;
 }

@@ -120,6 +120,7 @@ export async function updateUser(ctx: AppContext, by: AuthUser, id: number, body
     if (Object.keys(changes).length > 0) await tx.update(users).set(changes).where(eq(users.id, id));
     if (queueIds) await setQueues(tx, companyId, id, queueIds);
   });
+  await ctx.realtime.refreshUserRooms(companyId, id);
   return reloadAndEmit(ctx, companyId, id, 'update');
 }
 
