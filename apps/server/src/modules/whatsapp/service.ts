@@ -76,12 +76,17 @@ async function replaceQueues(tx: Tx, companyId: number, whatsappId: number, queu
   if (queueIds.length) await tx.insert(whatsappQueues).values([...new Set(queueIds)].map((queueId) => ({ whatsappId, queueId, companyId })));
 }
 
-/** The one default per company: setting one unsets the others (a partial unique index backs this). */
-async function takeDefault(tx: Tx, companyId: number, whatsappId: number): Promise<void> {
-  await tx
+/**
+ * The one default per company: setting one unsets the others (a partial unique index backs this).
+ * Answers the connections that lost the mark, so open screens hear about them too.
+ */
+async function takeDefault(tx: Tx, companyId: number, whatsappId?: number): Promise<WhatsappRow[]> {
+  const others = whatsappId === undefined ? undefined : ne(whatsapps.id, whatsappId);
+  return tx
     .update(whatsapps)
     .set({ isDefault: false })
-    .where(and(eq(whatsapps.companyId, companyId), ne(whatsapps.id, whatsappId), eq(whatsapps.isDefault, true)));
+    .where(and(eq(whatsapps.companyId, companyId), others, eq(whatsapps.isDefault, true)))
+    .returning();
 }
 
 function columnsOf(v: WhatsappFormValues) {
@@ -96,16 +101,11 @@ export async function createWhatsapp(ctx: AppContext, by: AuthUser, v: WhatsappF
   const companyId = by.companyId;
   await assertOwnQueues(ctx.db, companyId, v);
 
-  const row = await ctx.db.transaction(async (tx) => {
+  const { row, undefaulted } = await ctx.db.transaction(async (tx) => {
     await assertPlanAllows(tx, companyId, v.channel, 1);
     const first = (await countWhatsapps(tx, companyId)) === 0;
     const isDefault = first || v.isDefault;
-    if (isDefault) {
-      await tx
-        .update(whatsapps)
-        .set({ isDefault: false })
-        .where(and(eq(whatsapps.companyId, companyId), eq(whatsapps.isDefault, true)));
-    }
+    const undefaulted = isDefault ? await takeDefault(tx, companyId) : [];
     const [created] = await tx
       .insert(whatsapps)
       .values({
@@ -119,9 +119,10 @@ export async function createWhatsapp(ctx: AppContext, by: AuthUser, v: WhatsappF
       .returning();
     if (!created) throw new AppError('ERR_INTERNAL', 500);
     await replaceQueues(tx, companyId, created.id, v.queueIds);
-    return created;
+    return { row: created, undefaulted };
   });
 
+  for (const other of undefaulted) await emitWhatsapp(ctx, other);
   await emitWhatsapp(ctx, row);
   if (row.channel === 'whatsapp') startSession(ctx, row);
   return presentOne(ctx, by, row);
@@ -137,8 +138,8 @@ export async function updateWhatsapp(ctx: AppContext, by: AuthUser, id: number, 
   await assertOwnQueues(ctx.db, current.companyId, v);
   if (current.isDefault && !v.isDefault) throw new AppError('ERR_NO_OTHER_WHATSAPP', 400);
 
-  const row = await ctx.db.transaction(async (tx) => {
-    if (v.isDefault) await takeDefault(tx, current.companyId, id);
+  const { row, undefaulted } = await ctx.db.transaction(async (tx) => {
+    const undefaulted = v.isDefault ? await takeDefault(tx, current.companyId, id) : [];
     const [updated] = await tx
       .update(whatsapps)
       .set({ ...columnsOf(v), token: v.token ?? current.token })
@@ -146,8 +147,9 @@ export async function updateWhatsapp(ctx: AppContext, by: AuthUser, id: number, 
       .returning();
     if (!updated) throw new AppError('ERR_NO_WAPP_FOUND', 404);
     await replaceQueues(tx, current.companyId, id, v.queueIds);
-    return updated;
+    return { row: updated, undefaulted };
   });
+  for (const other of undefaulted) await emitWhatsapp(ctx, other);
   await emitWhatsapp(ctx, row);
   return presentOne(ctx, by, row);
 }

@@ -274,6 +274,24 @@ describe('connections CRUD, defaults and visibility', () => {
     expect(over.json()).toEqual({ error: 'ERR_CONNECTION_LIMIT_REACHED' });
   });
 
+  it('tells open screens about the connection that lost the default mark', async () => {
+    if (!t.app.server.listening) await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const port = (t.app.server.address() as AddressInfo).port;
+    const socket = connectSocket(port, companyId, { userId: String(admin.user.id), token: `Bearer ${admin.token}` });
+    await nextEvent(socket, 'connect');
+    const events = collect<{ action: string; whatsapp: { id: number; isDefault: boolean } }>(socket, `company-${companyId}-whatsapp`);
+    const current = await defaultWhatsapp(t.app.ctx, companyId);
+    const other = current.id === first ? second : first;
+    expect((await put(admin, other, { isDefault: true })).statusCode).toBe(200);
+    await sleep(300);
+    socket.disconnect();
+    const latest = new Map(events.map((e) => [e.whatsapp.id, e.whatsapp.isDefault]));
+    expect(latest.get(other)).toBe(true);
+    expect(latest.get(current.id)).toBe(false);
+    // Leave the default where the next tests expect it.
+    expect((await put(admin, current.id, { isDefault: true })).statusCode).toBe(200);
+  });
+
   it('deletes a non-default connection and closes its session', async () => {
     const res = await t.app.inject({ method: 'DELETE', url: `/whatsapp/${first}`, headers: bearer(admin.token) });
     expect(res.statusCode).toBe(200);
