@@ -252,3 +252,34 @@ test.describe('shell behaviours', () => {
     expect(await page.evaluate(() => localStorage.getItem('version'))).toBe(serverVersion);
   });
 });
+
+test.describe('subscription at login', () => {
+  async function companyDueIn(request: import('@playwright/test').APIRequestContext, days: number) {
+    const token = await apiToken(request, admin.email, admin.password);
+    const due = new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+    const email = uniqueEmail(`due${days}`);
+    const res = await request.post(`${E2E_API_URL}/companies`, {
+      headers: { Authorization: `Bearer ${token}` },
+      data: { name: `Vence ${days} ${Date.now()}`, email, password: 'due-pass-123', planId: 1, dueDate: due },
+    });
+    expect(res.status(), await res.text()).toBeLessThan(300);
+    return { email, password: 'due-pass-123', due };
+  }
+
+  test('an expired company logs in and lands on /financeiro-aberto with the expiry message', async ({ page, request }) => {
+    const { email, password, due } = await companyDueIn(request, -3);
+    await page.goto('/login');
+    await page.getByTestId('login-email').fill(email);
+    await page.getByTestId('login-password').fill(password);
+    await page.getByTestId('login-submit').click();
+    await expect(page).toHaveURL(/\/financeiro-aberto$/);
+    const [y, m, d] = due.split('-');
+    await expect(page.getByTestId('subscription-expired')).toContainText(`Opss! Sua assinatura venceu em ${d}/${m}/${y}.`);
+  });
+
+  test('a company due in fewer than 5 days logs in with the warning', async ({ page, request }) => {
+    const { email, password } = await companyDueIn(request, 3);
+    await loginUI(page, email, password);
+    await expect(page.getByTestId('toast')).toContainText(/Sua assinatura vence em [2-4] dias\./);
+  });
+});

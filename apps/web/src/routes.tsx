@@ -4,6 +4,7 @@ import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import { useSession, useUser } from './api/session';
 import { readStorage, STORAGE_KEYS } from './api/storage';
+import { subscriptionState } from './api/subscription';
 import { AdminOnly, ConnectionsAccess, PlanGate, SuperOnly, SuperOrTickets } from './components/guards';
 import { NoPermission } from './components/NoPermission';
 import { AppShell } from './layout/AppShell';
@@ -38,11 +39,14 @@ function RequireAuth() {
   return <Outlet />;
 }
 
-/** Public routes: an authenticated visitor goes to /. */
+/** Public routes: an authenticated visitor goes to / (or to the expiry page when the subscription ended). */
 function PublicOnly() {
   const { user, loading } = useSession();
   if (loading) return <FullScreenLoader />;
-  if (user) return <Navigate to="/" replace />;
+  if (user) {
+    const expired = subscriptionState(user.company.id, user.company.dueDate).kind === 'expired';
+    return <Navigate to={expired ? '/financeiro-aberto' : '/'} replace />;
+  }
   return <Outlet />;
 }
 
