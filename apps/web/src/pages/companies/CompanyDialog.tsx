@@ -4,10 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Grid from '@mui/material/Grid';
@@ -28,6 +25,7 @@ import { useAllPlans } from '../../api/plans';
 import { fieldErrorText, sleep, toastSaveError } from '../../components/form';
 import { formatAmount } from '../../components/format';
 import { toast } from '../../components/toast';
+import { FormDialogActions } from '../../components/FormDialogActions';
 
 type FormIn = z.input<typeof createCompanyBody>;
 type FormOut = z.output<typeof updateCompanyBody>;
@@ -221,20 +219,13 @@ export function CompanyDialog({ company, onClose }: { company: Company | null; o
             </Grid>
           </Grid>
         </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose} disabled={isSubmitting}>
-            {t('companies.dialog.cancel')}
-          </Button>
-          <Button
-            type="submit"
-            variant="contained"
-            disabled={isSubmitting}
-            startIcon={isSubmitting ? <CircularProgress size={16} color="inherit" /> : undefined}
-            data-testid="company-submit"
-          >
-            {isNew ? t('companies.dialog.add') : t('companies.dialog.save')}
-          </Button>
-        </DialogActions>
+        <FormDialogActions
+          cancelLabel={t('companies.dialog.cancel')}
+          submitLabel={isNew ? t('companies.dialog.add') : t('companies.dialog.save')}
+          submitting={isSubmitting}
+          onCancel={onClose}
+          testId="company-submit"
+        />
       </Box>
     </Dialog>
   );

@@ -5,9 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import IconButton from '@mui/material/IconButton';
@@ -31,6 +29,7 @@ import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { fieldErrorText, sleep, toastSaveError } from '../../components/form';
 import { TableStateRow } from '../../components/ListStates';
 import { toast, toastError } from '../../components/toast';
+import { FormDialogActions } from '../../components/FormDialogActions';
 
 type FormIn = z.input<typeof createHelpBody>;
 type FormOut = z.output<typeof createHelpBody>;
@@ -96,20 +95,13 @@ function HelpDialog({ help, onClose }: { help: Help | null; onClose: () => void 
             {field('description', t('helps.dialog.description'), { multiline: true })}
           </Stack>
         </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose} disabled={isSubmitting}>
-            {t('helps.dialog.cancel')}
-          </Button>
-          <Button
-            type="submit"
-            variant="contained"
-            disabled={isSubmitting}
-            startIcon={isSubmitting ? <CircularProgress size={16} color="inherit" /> : undefined}
-            data-testid="help-submit"
-          >
-            {help ? t('helps.dialog.save') : t('helps.dialog.add')}
-          </Button>
-        </DialogActions>
+        <FormDialogActions
+          cancelLabel={t('helps.dialog.cancel')}
+          submitLabel={help ? t('helps.dialog.save') : t('helps.dialog.add')}
+          submitting={isSubmitting}
+          onCancel={onClose}
+          testId="help-submit"
+        />
       </Box>
     </Dialog>
   );

@@ -4,10 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import FormControlLabel from '@mui/material/FormControlLabel';
@@ -32,6 +29,7 @@ import { useSaveQueue } from '../../api/queues';
 import { HoursEditor } from '../../components/HoursEditor';
 import { fieldErrorText, sleep } from '../../components/form';
 import { toast, toastError } from '../../components/toast';
+import { FormDialogActions } from '../../components/FormDialogActions';
 
 type FormIn = z.input<typeof createQueueBody>;
 type FormOut = z.output<typeof createQueueBody>;
@@ -212,20 +210,13 @@ export function QueueDialog({ queue, scheduleType, onClose }: Props) {
           </Stack>
           {hoursEnabled && tab === 'hours' && <HoursEditor value={schedules} onSubmit={applyHours} submitLabel={t('queues.dialog.applyHours')} />}
         </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose} disabled={isSubmitting}>
-            {t('queues.dialog.cancel')}
-          </Button>
-          <Button
-            type="submit"
-            variant="contained"
-            disabled={isSubmitting}
-            startIcon={isSubmitting ? <CircularProgress size={16} color="inherit" /> : undefined}
-            data-testid="queue-submit"
-          >
-            {queue ? t('queues.dialog.save') : t('queues.dialog.add')}
-          </Button>
-        </DialogActions>
+        <FormDialogActions
+          cancelLabel={t('queues.dialog.cancel')}
+          submitLabel={queue ? t('queues.dialog.save') : t('queues.dialog.add')}
+          submitting={isSubmitting}
+          onCancel={onClose}
+          testId="queue-submit"
+        />
       </Box>
     </Dialog>
   );

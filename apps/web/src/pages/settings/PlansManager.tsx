@@ -6,9 +6,7 @@ import type { z } from 'zod';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import CircularProgress from '@mui/material/CircularProgress';
 import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import FormControlLabel from '@mui/material/FormControlLabel';
@@ -36,6 +34,7 @@ import { fieldErrorText, sleep, toastSaveError } from '../../components/form';
 import { formatAmount } from '../../components/format';
 import { TableStateRow } from '../../components/ListStates';
 import { toast, toastError } from '../../components/toast';
+import { FormDialogActions } from '../../components/FormDialogActions';
 
 type FormIn = z.input<typeof createPlanBody>;
 type FormOut = z.output<typeof createPlanBody>;
@@ -164,20 +163,13 @@ function PlanDialog({ plan, onClose }: { plan: Plan | null; onClose: () => void 
             ))}
           </Grid>
         </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose} disabled={isSubmitting}>
-            {t('settings.plans.dialog.cancel')}
-          </Button>
-          <Button
-            type="submit"
-            variant="contained"
-            disabled={isSubmitting}
-            startIcon={isSubmitting ? <CircularProgress size={16} color="inherit" /> : undefined}
-            data-testid="plan-submit"
-          >
-            {plan ? t('settings.plans.dialog.save') : t('settings.plans.dialog.add')}
-          </Button>
-        </DialogActions>
+        <FormDialogActions
+          cancelLabel={t('settings.plans.dialog.cancel')}
+          submitLabel={plan ? t('settings.plans.dialog.save') : t('settings.plans.dialog.add')}
+          submitting={isSubmitting}
+          onCancel={onClose}
+          testId="plan-submit"
+        />
       </Box>
     </Dialog>
   );

@@ -10,7 +10,6 @@ import Checkbox from '@mui/material/Checkbox';
 import Chip from '@mui/material/Chip';
 import CircularProgress from '@mui/material/CircularProgress';
 import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import FormControlLabel from '@mui/material/FormControlLabel';
@@ -45,6 +44,7 @@ import { useUser } from '../../api/session';
 import { avatarUrl, scaleAvatar, uploadAvatar, useConnectionOptions, useSaveUser, useUserRecord } from '../../api/users';
 import { fieldErrorText, sleep } from '../../components/form';
 import { toast, toastError } from '../../components/toast';
+import { FormDialogActions } from '../../components/FormDialogActions';
 
 type FormIn = z.input<typeof createUserBody>;
 type FormOut = z.output<typeof updateUserBody>;
@@ -467,20 +467,13 @@ function UserForm({ user, onClose, asProfile }: { user: User | null; onClose: ()
           </Stack>
         )}
       </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose} disabled={isSubmitting}>
-          {t('users.dialog.cancel')}
-        </Button>
-        <Button
-          type="submit"
-          variant="contained"
-          disabled={isSubmitting}
-          startIcon={isSubmitting ? <CircularProgress size={16} color="inherit" /> : undefined}
-          data-testid="user-submit"
-        >
-          {isNew ? t('users.dialog.add') : t('users.dialog.save')}
-        </Button>
-      </DialogActions>
+      <FormDialogActions
+        cancelLabel={t('users.dialog.cancel')}
+        submitLabel={isNew ? t('users.dialog.add') : t('users.dialog.save')}
+        submitting={isSubmitting}
+        onCancel={onClose}
+        testId="user-submit"
+      />
     </Box>
   );
 }
