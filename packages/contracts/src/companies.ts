@@ -89,7 +89,7 @@ export const createCompanyBody = companyFields.partial().extend({
 });
 export type CreateCompanyBody = z.input<typeof createCompanyBody>;
 
-/** `PUT /companies/{id}`: any subset; a password resets the first admin's (the user with the company's e-mail). */
+/** `PUT /companies/{id}`: a partial update; a password resets the first admin's (the user with the company's e-mail). */
 export const updateCompanyBody = companyFields.partial().extend({ password: z.preprocess((v) => (v === '' ? undefined : v), passwordField.optional()) });
 export type UpdateCompanyBody = z.input<typeof updateCompanyBody>;
 

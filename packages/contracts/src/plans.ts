@@ -71,6 +71,6 @@ export const createPlanBody = planFields.extend({
 });
 export type CreatePlanBody = z.input<typeof createPlanBody>;
 
-/** `PUT /plans/{id}`: any subset of the fields. */
+/** `PUT /plans/{id}`: a partial update of the fields. */
 export const updatePlanBody = planFields.partial();
 export type UpdatePlanBody = z.input<typeof updatePlanBody>;

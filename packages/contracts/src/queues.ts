@@ -33,6 +33,6 @@ const queueFields = z.object({
 /** `POST /queue`: color defaults to #7C7C7C on the form; schedules to the default hours. */
 export const createQueueBody = queueFields;
 export type CreateQueueBody = z.input<typeof createQueueBody>;
-/** `PUT /queue/{id}`: any subset, schedules included. */
+/** `PUT /queue/{id}`: a partial update, schedules included. */
 export const updateQueueBody = queueFields.partial();
 export type UpdateQueueBody = z.input<typeof updateQueueBody>;

@@ -61,7 +61,7 @@ export const createUserBody = userFields.partial().extend({
 });
 export type CreateUserBody = z.input<typeof createUserBody>;
 
-/** `PUT /users/{id}`: any subset; an empty password means "unchanged". */
+/** `PUT /users/{id}`: a partial update; an empty password means "unchanged". */
 export const updateUserBody = userFields.partial().extend({
   password: z.preprocess((v) => (v === '' || v === null ? undefined : v), passwordField.optional()),
 });

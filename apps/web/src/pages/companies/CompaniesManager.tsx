@@ -28,6 +28,7 @@ import {
 } from '@balcao/contracts';
 import { useCompaniesLive, useCompaniesPages, useDeleteCompany, useRenewCompany } from '../../api/companies';
 import { usePlansLive } from '../../api/plans';
+import { ConfirmDeleteDialog } from '../../components/ConfirmDeleteDialog';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { nearBottom, useDebouncedValue } from '../../components/form';
 import { formatDate } from '../../components/format';
@@ -183,22 +184,15 @@ export function CompaniesManager() {
               recurrence: t(`companies.recurrences.${renewing.recurrence}`),
             })}
         </ConfirmDialog>
-        <ConfirmDialog
-          open={deleting !== null}
+        <ConfirmDeleteDialog
+          record={deleting}
           title={t('companies.confirmDelete.title', { name: deleting?.name ?? '' })}
+          deletedText={t('companies.toasts.deleted')}
+          remove={(id) => remove.mutateAsync(id)}
           onClose={() => setDeleting(null)}
-          onConfirm={async () => {
-            if (!deleting) return;
-            try {
-              await remove.mutateAsync(deleting.id);
-              toast.success(t('companies.toasts.deleted'));
-            } catch (err) {
-              toastError(err);
-            }
-          }}
         >
           {t('companies.confirmDelete.message')}
-        </ConfirmDialog>
+        </ConfirmDeleteDialog>
       </Box>
     </Stack>
   );

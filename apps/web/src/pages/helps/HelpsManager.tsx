@@ -25,10 +25,10 @@ import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
 import EditIcon from '@mui/icons-material/Edit';
 import { FORM_SUBMIT_DELAY_MS, createHelpBody, type Help } from '@balcao/contracts';
 import { useDeleteHelp, useHelpsList, useSaveHelp } from '../../api/helps';
-import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { ConfirmDeleteDialog } from '../../components/ConfirmDeleteDialog';
 import { fieldErrorText, sleep, toastSaveError } from '../../components/form';
 import { TableStateRow } from '../../components/ListStates';
-import { toast, toastError } from '../../components/toast';
+import { toast } from '../../components/toast';
 import { FormDialogActions } from '../../components/FormDialogActions';
 
 type FormIn = z.input<typeof createHelpBody>;
@@ -162,22 +162,15 @@ export function HelpsManager() {
         </Table>
       </Paper>
       {editing && <HelpDialog help={editing.help} onClose={() => setEditing(null)} />}
-      <ConfirmDialog
-        open={deleting !== null}
+      <ConfirmDeleteDialog
+        record={deleting}
         title={t('helps.confirmDelete.title', { title: deleting?.title ?? '' })}
+        deletedText={t('helps.toasts.deleted')}
+        remove={(id) => remove.mutateAsync(id)}
         onClose={() => setDeleting(null)}
-        onConfirm={async () => {
-          if (!deleting) return;
-          try {
-            await remove.mutateAsync(deleting.id);
-            toast.success(t('helps.toasts.deleted'));
-          } catch (err) {
-            toastError(err);
-          }
-        }}
       >
         {t('helps.confirmDelete.message')}
-      </ConfirmDialog>
+      </ConfirmDeleteDialog>
     </Stack>
   );
 }

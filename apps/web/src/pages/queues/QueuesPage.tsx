@@ -17,10 +17,9 @@ import type { Queue } from '@balcao/contracts';
 import { useDeleteQueue, useQueues, useQueuesLive } from '../../api/queues';
 import { useUser } from '../../api/session';
 import { useCompanySettings, useSettingsLive } from '../../api/settings';
-import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { ConfirmDeleteDialog } from '../../components/ConfirmDeleteDialog';
 import { ListPage } from '../../components/ListPage';
 import { TableStateRow } from '../../components/ListStates';
-import { toast, toastError } from '../../components/toast';
 import { QueueDialog } from './QueueDialog';
 
 const COLUMNS = 5;
@@ -108,22 +107,15 @@ export function QueuesPage() {
         </TableBody>
       </Table>
       {editing && <QueueDialog queue={editing.queue} scheduleType={scheduleType} onClose={() => setEditing(null)} />}
-      <ConfirmDialog
-        open={deleting !== null}
+      <ConfirmDeleteDialog
+        record={deleting}
         title={t('queues.confirmDelete.title', { name: deleting?.name ?? '' })}
+        deletedText={t('queues.toasts.deleted')}
+        remove={(id) => remove.mutateAsync(id)}
         onClose={() => setDeleting(null)}
-        onConfirm={async () => {
-          if (!deleting) return;
-          try {
-            await remove.mutateAsync(deleting.id);
-            toast.success(t('queues.toasts.deleted'));
-          } catch (err) {
-            toastError(err);
-          }
-        }}
       >
         {t('queues.confirmDelete.message')}
-      </ConfirmDialog>
+      </ConfirmDeleteDialog>
     </ListPage>
   );
 }

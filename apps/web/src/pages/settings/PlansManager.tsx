@@ -29,11 +29,11 @@ import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
 import EditIcon from '@mui/icons-material/Edit';
 import { FORM_SUBMIT_DELAY_MS, PLAN_FLAGS, createPlanBody, type Plan } from '@balcao/contracts';
 import { useAllPlans, useDeletePlan, usePlansLive, useSavePlan } from '../../api/plans';
-import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { ConfirmDeleteDialog } from '../../components/ConfirmDeleteDialog';
 import { fieldErrorText, sleep, toastSaveError } from '../../components/form';
 import { formatAmount } from '../../components/format';
 import { TableStateRow } from '../../components/ListStates';
-import { toast, toastError } from '../../components/toast';
+import { toast } from '../../components/toast';
 import { FormDialogActions } from '../../components/FormDialogActions';
 
 type FormIn = z.input<typeof createPlanBody>;
@@ -243,22 +243,15 @@ export function PlansManager() {
         </Table>
       </Paper>
       {editing && <PlanDialog plan={editing.plan} onClose={() => setEditing(null)} />}
-      <ConfirmDialog
-        open={deleting !== null}
+      <ConfirmDeleteDialog
+        record={deleting}
         title={t('settings.plans.confirmDelete.title', { name: deleting?.name ?? '' })}
+        deletedText={t('settings.plans.toasts.deleted')}
+        remove={(id) => remove.mutateAsync(id)}
         onClose={() => setDeleting(null)}
-        onConfirm={async () => {
-          if (!deleting) return;
-          try {
-            await remove.mutateAsync(deleting.id);
-            toast.success(t('settings.plans.toasts.deleted'));
-          } catch (err) {
-            toastError(err);
-          }
-        }}
       >
         {t('settings.plans.confirmDelete.message')}
-      </ConfirmDialog>
+      </ConfirmDeleteDialog>
     </Stack>
   );
 }

@@ -16,11 +16,10 @@ import EditIcon from '@mui/icons-material/Edit';
 import { SEARCH_DEBOUNCE_MS, type User } from '@balcao/contracts';
 import { useUser } from '../../api/session';
 import { avatarUrl, useDeleteUser, useUsersLive, useUsersPages } from '../../api/users';
-import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { ConfirmDeleteDialog } from '../../components/ConfirmDeleteDialog';
 import { useDebouncedValue } from '../../components/form';
 import { ListPage, SearchField } from '../../components/ListPage';
 import { LoadingMoreRow, TableStateRow } from '../../components/ListStates';
-import { toast, toastError } from '../../components/toast';
 import { UserDialog } from './UserDialog';
 
 const COLUMNS = 5;
@@ -110,22 +109,15 @@ export function UsersPage() {
         </TableBody>
       </Table>
       {dialog && <UserDialog open userId={dialog.userId} onClose={() => setDialog(null)} />}
-      <ConfirmDialog
-        open={deleting !== null}
+      <ConfirmDeleteDialog
+        record={deleting}
         title={t('users.confirmDelete.title', { name: deleting?.name ?? '' })}
+        deletedText={t('users.toasts.deleted')}
+        remove={(id) => remove.mutateAsync(id)}
         onClose={() => setDeleting(null)}
-        onConfirm={async () => {
-          if (!deleting) return;
-          try {
-            await remove.mutateAsync(deleting.id);
-            toast.success(t('users.toasts.deleted'));
-          } catch (err) {
-            toastError(err);
-          }
-        }}
       >
         {t('users.confirmDelete.message')}
-      </ConfirmDialog>
+      </ConfirmDeleteDialog>
     </ListPage>
   );
 }
