@@ -130,3 +130,20 @@ export type ContactEventPayload = { action: 'create' | 'update'; contact: Contac
 /** NPS rating scale sent to the customer after closing (spec 1 §3, §5). */
 export const NPS_MIN = 0;
 export const NPS_MAX = 10;
+
+/** Ticket-log entry types (spec 2 §3); every transition writes one. */
+export const TICKET_LOG_TYPES = [
+  'create',
+  'chatBot',
+  'queue',
+  'open',
+  'access',
+  'transfered',
+  'receivedTransfer',
+  'pending',
+  'closed',
+  'reopen',
+  'redirect',
+] as const;
+export const ticketLogTypeSchema = z.enum(TICKET_LOG_TYPES);
+export type TicketLogType = z.infer<typeof ticketLogTypeSchema>;

@@ -10,3 +10,6 @@ export * from './whatsapps.js';
 export * from './contacts.js';
 export * from './tickets.js';
 export * from './messages.js';
+export * from './tags.js';
+export * from './ticket-notes.js';
+export * from './quick-messages.js';
