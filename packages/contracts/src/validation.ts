@@ -32,8 +32,8 @@ export const emailField = z
 /** A password of 5–50 characters. */
 export const passwordField = z.string({ error: MSG.required }).min(5, MSG.tooShort).max(50, MSG.tooLong);
 
-/** A positive integer id, also from a path or query string. */
-export const idParam = z.coerce.number().int().positive();
+/** A positive integer id, also from a path or query string; at most PostgreSQL's `integer` (larger ids would overflow in a query). */
+export const idParam = z.coerce.number().int().positive().max(2_147_483_647);
 
 /** `{ <records>, count, hasMore }` of the paged lists (`pageNumber` starts at 1). */
 export const pageQuery = z.object({

@@ -26,6 +26,8 @@ export interface OutgoingMessage {
   media?: OutgoingMedia;
   /** Channel id of the quoted message. */
   quotedWid?: string | null;
+  /** A contact card: `body` holds its vCard; channels without cards send name and number as text. */
+  contactCard?: { name: string; number: string; vcard: string };
   /** Channel id chosen before the send when the channel allows it (WhatsApp), so a retry cannot duplicate. */
   wid?: string | null;
 }

@@ -4,6 +4,7 @@ import { contacts, messages, tickets, whatsappQueues } from '../db/schema/index.
 import type { AppContext } from '../http/context.js';
 import { loadContact, upsertContact } from '../modules/contacts/queries.js';
 import { findMessageByWid } from '../modules/messages/queries.js';
+import { writeTicketLogs } from '../modules/tickets/logs.js';
 import { findOrCreateTicket, touchTicketAfterMessage } from '../modules/tickets/queries.js';
 import type { Connection } from './adapter.js';
 import { runInboundBehaviours } from './behaviours/inbound.js';
@@ -126,6 +127,9 @@ async function storeMessage(ctx: AppContext, connection: Connection, m: InboundM
     importedAt: importMode?.importedAt,
     firstMessageAt: importMode ? m.at : new Date(),
   });
+  if (found.created || found.reopened) {
+    await writeTicketLogs(ctx.db, [{ companyId, ticketId: found.ticket.id, type: found.created ? 'create' : 'reopen', queueId: found.ticket.queueId }]);
+  }
 
   const media = m.loadMedia ? await saveMedia(ctx, companyId, m) : null;
   const at = importMode ? m.at : new Date();

@@ -5,7 +5,8 @@ import type { AppContext } from '../http/context.js';
 import { AppError } from '../http/errors.js';
 import { touchTicketAfterMessage } from '../modules/tickets/queries.js';
 import type { MessageRow } from '../modules/messages/presenter.js';
-import { ChannelSendError, type OutgoingMessage } from './adapter.js';
+import { buildVcard, parseVcard, type ContactCard } from '../modules/messages/vcard.js';
+import { ChannelSendError, type Connection, type OutgoingMessage, type Recipient } from './adapter.js';
 import { emitMessageCreate, emitMessageUpdate, emitTicketUpdate } from './emit.js';
 
 /** How long a claimed row is left alone by the sweeper while its send is in flight (a crash frees it after this). */
@@ -21,6 +22,9 @@ export interface OutgoingInput {
   quotedMsgId?: number | null;
   /** Internal note: stored and shown, never sent. */
   isPrivate?: boolean;
+  /** A contact card (`contactMessage`): its vCard becomes the body. */
+  contactCard?: ContactCard;
+  isForwarded?: boolean;
 }
 
 /**
@@ -37,6 +41,7 @@ export async function queueOutgoing(ctx: AppContext, input: OutgoingInput): Prom
   if (!target) throw new AppError('ERR_NO_TICKET_FOUND', 404);
   const { ticket } = target;
   const wid = target.channel && !input.isPrivate ? (ctx.channels.adapterFor(target.channel).newMessageId?.() ?? null) : null;
+  const body = input.contactCard ? buildVcard(input.contactCard) : input.body;
 
   const [row] = await ctx.db
     .insert(messages)
@@ -46,13 +51,14 @@ export async function queueOutgoing(ctx: AppContext, input: OutgoingInput): Prom
       whatsappId: ticket.whatsappId,
       queueId: ticket.queueId,
       wid,
-      body: input.body,
+      body,
       fromMe: true,
       read: true,
       ack: 0,
-      mediaType: input.media?.mediaType ?? 'chat',
+      mediaType: input.media?.mediaType ?? (input.contactCard ? 'contactMessage' : 'chat'),
       mediaUrl: input.media?.fileName ?? null,
       isPrivate: input.isPrivate ?? false,
+      isForwarded: input.isForwarded ?? false,
       quotedMsgId: input.quotedMsgId ?? null,
       data: input.media ? { mimetype: input.media.mimetype } : null,
       sendStatus: input.isPrivate ? null : 'pending',
@@ -60,7 +66,7 @@ export async function queueOutgoing(ctx: AppContext, input: OutgoingInput): Prom
     })
     .returning();
   if (!row) throw new AppError('ERR_CREATING_MESSAGE', 500);
-  await touchTicketAfterMessage(ctx.db, ticket.id, { body: input.body, fromMe: true, at: row.createdAt, countUnread: false });
+  await touchTicketAfterMessage(ctx.db, ticket.id, { body, fromMe: true, at: row.createdAt, countUnread: false });
   const presented = await emitTicketUpdate(ctx, ticket.id);
   if (presented) await emitMessageCreate(ctx, row.id, presented);
   if (!input.isPrivate) ctx.background.run('send', () => deliver(ctx, row.id, 'first'));
@@ -111,20 +117,27 @@ async function attempt(ctx: AppContext, row: MessageRow): Promise<void> {
   await emitMessageUpdate(ctx, row.id);
 }
 
-async function outgoingFor(ctx: AppContext, row: MessageRow) {
+/** The ticket's connection and its contact as the channel addresses it (sends, edits, deletes). */
+export async function channelTarget(ctx: AppContext, ticketId: number): Promise<{ connection: Connection; to: Recipient }> {
   const [target] = await ctx.db
     .select({ connection: whatsapps, contact: contacts })
     .from(tickets)
     .innerJoin(contacts, eq(contacts.id, tickets.contactId))
     .innerJoin(whatsapps, eq(whatsapps.id, tickets.whatsappId))
-    .where(eq(tickets.id, row.ticketId));
+    .where(eq(tickets.id, ticketId));
   if (!target) throw new ChannelSendError('the ticket has no connection', true);
+  const { contact } = target;
+  return { connection: target.connection, to: { number: contact.number, remoteJid: contact.remoteJid, isGroup: contact.isGroup } };
+}
+
+async function outgoingFor(ctx: AppContext, row: MessageRow) {
+  const { connection, to } = await channelTarget(ctx, row.ticketId);
   const quoted = row.quotedMsgId
     ? (await ctx.db.select({ wid: messages.wid }).from(messages).where(eq(messages.id, row.quotedMsgId)))[0]?.wid
     : null;
   const mimetype = (row.data as { mimetype?: string } | null)?.mimetype ?? 'application/octet-stream';
   const message: OutgoingMessage = {
-    to: { number: target.contact.number, remoteJid: target.contact.remoteJid, isGroup: target.contact.isGroup },
+    to,
     body: row.body,
     quotedWid: quoted ?? null,
     wid: row.wid,
@@ -137,8 +150,9 @@ async function outgoingFor(ctx: AppContext, row: MessageRow) {
           mediaType: row.mediaType,
         }
       : undefined,
+    contactCard: row.mediaType === 'contactMessage' ? { ...parseVcard(row.body), vcard: row.body } : undefined,
   };
-  return { connection: target.connection, message };
+  return { connection, message };
 }
 
 async function markSent(ctx: AppContext, row: MessageRow, wid: string): Promise<void> {

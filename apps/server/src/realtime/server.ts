@@ -26,6 +26,8 @@ import { Server, type Namespace, type Socket } from 'socket.io';
 import type { Db } from '../db/client.js';
 import { userQueues, users } from '../db/schema/index.js';
 import { bearerToken, verifyAccessToken } from '../modules/auth/tokens.js';
+import { findTicketRowByRef } from '../modules/tickets/queries.js';
+import { canSeeTicket, loadViewer } from '../modules/tickets/visibility.js';
 import { loadUser, setOnline } from '../modules/users/queries.js';
 import type { Secrets } from '../secrets.js';
 
@@ -39,6 +41,8 @@ export const ROOMS = {
   connections: 'connections',
   user: (id: number) => `user:${id}`,
   queue: (id: number) => `queue:${id}`,
+  /** Sockets that opened a ticket (`joinChatBox`), granted only to users who may see it. */
+  ticket: (id: number) => `ticket:${id}`,
 } as const;
 
 /** Payloads of the events this server emits so far; later issues add theirs here. */
@@ -124,6 +128,11 @@ export class Realtime {
   emitToRooms<N extends CompanyEventName>(companyId: number, rooms: string[], name: N, payload: EventPayload<N>): void {
     if (rooms.length === 0) return;
     this.nsp(companyId).to(rooms).emit(companyEvent(companyId, name), payload);
+    // A changed ticket (transferred, reassigned) may have left the sight of users who opened it.
+    if (name === 'ticket') {
+      const p = payload as TicketEventPayload;
+      if (p.action === 'update') void this.pruneTicketRoom(companyId, p.ticket);
+    }
   }
 
   /** `importMessages-{companyId}` (not a `company-{id}-…` name): history import progress, to connection managers. */
@@ -205,14 +214,68 @@ export class Realtime {
     }
     await socket.join(roomsFor(user));
 
-    // Tickets, notifications and chats arrive with later issues; until then these
-    // requests are accepted and grant nothing beyond the rooms joined above.
-    for (const event of ['joinNotification', 'leaveNotification', 'joinTickets', 'leaveTickets', 'joinChatBox', 'joinChatBoxLeave']) {
+    // The rooms joined above already carry every ticket list and notification the user
+    // may receive, whatever the status: these requests are accepted and grant nothing more.
+    for (const event of ['joinNotification', 'leaveNotification', 'joinTickets', 'leaveTickets']) {
       socket.on(event, () => undefined);
     }
+    socket.on('joinChatBox', (ref: unknown, ack?: unknown) => void this.joinChatBox(socket, user, ref, ack));
+    socket.on('joinChatBoxLeave', (ref: unknown, ack?: unknown) => void this.leaveChatBox(socket, user, ref, ack));
     socket.on('userStatus', () => void this.markOnline(user, true));
     socket.on('disconnect', () => void this.onDisconnect(socket, user));
     await this.markOnline(user, true);
+  }
+
+  /**
+   * `joinChatBox(ticketId or uuid)`: the ticket's room, only for a ticket of this
+   * company the user may open (`canSeeTicket`, on fresh data). A refusal joins
+   * nothing and emits nothing; a client passing an ack callback gets `{ ok: true }`
+   * or `{ error: code }`.
+   */
+  private async joinChatBox(socket: AppSocket, user: SocketUser, ref: unknown, ack: unknown): Promise<void> {
+    const reply = typeof ack === 'function' ? (ack as (answer: unknown) => void) : () => undefined;
+    try {
+      const ticket = await findTicketRowByRef(this.deps.db, user.companyId, ref);
+      if (!ticket) return reply({ error: 'ERR_NO_TICKET_FOUND' });
+      if (!canSeeTicket(await loadViewer(this.deps.db, user), ticket)) return reply({ error: 'ERR_NO_PERMISSION' });
+      await socket.join(ROOMS.ticket(ticket.id));
+      reply({ ok: true });
+    } catch (err) {
+      this.deps.log.warn({ err }, 'joinChatBox refused');
+      reply({ error: 'ERR_NO_PERMISSION' });
+    }
+  }
+
+  private async leaveChatBox(socket: AppSocket, user: SocketUser, ref: unknown, ack: unknown): Promise<void> {
+    const reply = typeof ack === 'function' ? (ack as (answer: unknown) => void) : () => undefined;
+    try {
+      const ticket = await findTicketRowByRef(this.deps.db, user.companyId, ref);
+      if (ticket) await socket.leave(ROOMS.ticket(ticket.id));
+      reply({ ok: true });
+    } catch (err) {
+      this.deps.log.warn({ err }, 'joinChatBoxLeave failed');
+      reply({ error: 'ERR_INTERNAL' });
+    }
+  }
+
+  /** Sockets in a ticket's room whose user may no longer see the ticket leave it. */
+  private async pruneTicketRoom(companyId: number, ticket: { id: number; userId: number | null; queueId: number | null; status: string }): Promise<void> {
+    try {
+      const room = ROOMS.ticket(ticket.id);
+      const sockets = await this.nsp(companyId).in(room).fetchSockets();
+      const allowed = new Map<number, boolean>();
+      for (const socket of sockets) {
+        const userId = socket.data.user?.id;
+        if (userId === undefined) continue;
+        if (!allowed.has(userId)) {
+          const viewer = await loadViewer(this.deps.db, { id: userId, companyId }).catch(() => undefined);
+          allowed.set(userId, viewer !== undefined && canSeeTicket(viewer, ticket));
+        }
+        if (!allowed.get(userId)) socket.leave(room);
+      }
+    } catch (err) {
+      this.deps.log.warn({ err }, 'could not prune a ticket room');
+    }
   }
 
   private async onDisconnect(socket: AppSocket, user: SocketUser): Promise<void> {

@@ -9,7 +9,7 @@ import { metaEnv } from '../../../test/fakes/meta-webhook.js';
 import type { Connection } from '../adapter.js';
 import { processInbound, type InboundMessage } from '../inbound.js';
 import { isOnVacation, isWithinHours } from './hours.js';
-import { fillVariables } from './send.js';
+import { fillVariables } from '../../modules/messages/variables.js';
 import { runTicketTimers } from './timers.js';
 
 let t: TestApp;

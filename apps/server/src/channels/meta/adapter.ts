@@ -53,10 +53,12 @@ export class MetaAdapter implements ChannelAdapter {
         return { wid: sent.message_id };
       }
       const replyTo = message.quotedWid ? { reply_to: { mid: message.quotedWid } } : {};
+      // Messenger and Instagram have no contact cards: the card goes as its name and number.
+      const text = message.contactCard ? `${message.contactCard.name}\n${message.contactCard.number}` : message.body;
       const sent = await this.graph.post<SendApiResponse>('me/messages', { access_token: token }, {
         recipient,
         messaging_type: 'RESPONSE',
-        message: { text: message.body, ...replyTo },
+        message: { text, ...replyTo },
       });
       return { wid: sent.message_id };
     } catch (err) {

@@ -124,7 +124,11 @@ export class WhatsappSessions implements ChannelAdapter {
   async send(connection: Connection, message: OutgoingMessage): Promise<{ wid: string }> {
     const sock = this.connectedSocket(connection.id);
     const jid = jidOf(message.to);
-    const content = message.media ? await mediaContent(message) : { text: message.body };
+    const content: AnyMessageContent = message.media
+      ? await mediaContent(message)
+      : message.contactCard
+        ? { contacts: { displayName: message.contactCard.name, contacts: [{ vcard: message.contactCard.vcard }] } }
+        : { text: message.body };
     const quoted = message.quotedWid ? await this.storedWaMessage(connection.id, message.quotedWid) : undefined;
     try {
       const sent = await sock.sendMessage(jid, content, { messageId: message.wid ?? undefined, quoted });

@@ -4,7 +4,7 @@ import type { contacts } from '../../db/schema/index.js';
 export type ContactRow = typeof contacts.$inferSelect;
 
 /** The one place that shapes a contact for the API and the socket. */
-export function presentContact(row: ContactRow, extraInfo: Contact['extraInfo'] = []): Contact {
+export function presentContact(row: ContactRow, extraInfo: Contact['extraInfo'] = [], tags: Contact['tags'] = []): Contact {
   return {
     id: row.id,
     name: row.name,
@@ -19,8 +19,7 @@ export function presentContact(row: ContactRow, extraInfo: Contact['extraInfo'] 
     disableBot: row.disableBot,
     lgpdAcceptedAt: row.lgpdAcceptedAt?.toISOString() ?? null,
     extraInfo,
-    // Tags arrive with the tags issue.
-    tags: [],
+    tags,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };

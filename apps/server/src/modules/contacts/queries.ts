@@ -1,7 +1,9 @@
-import type { Channel, Contact } from '@balcao/contracts';
-import { and, asc, eq, getTableColumns, sql } from 'drizzle-orm';
+import { CONTACTS_PAGE_SIZE, type Channel, type Contact, type ListContactsQuery } from '@balcao/contracts';
+import { and, asc, count, eq, getTableColumns, ilike, inArray, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { contactCustomFields, contacts } from '../../db/schema/index.js';
+import { contactCustomFields, contactTags, contacts } from '../../db/schema/index.js';
+import { containsPattern } from '../../db/search.js';
+import { tagsOfContacts } from '../tags/queries.js';
 import { presentContact, type ContactRow } from './presenter.js';
 
 export interface ContactInput {
@@ -68,5 +70,71 @@ export async function contactExtraInfo(db: DbOrTx, contactId: number) {
 /** The contact shaped for the API, or undefined outside the company. */
 export async function loadContact(db: DbOrTx, companyId: number, id: number): Promise<Contact | undefined> {
   const row = await findContact(db, companyId, id);
-  return row ? presentContact(row, await contactExtraInfo(db, id)) : undefined;
+  return row ? (await presentContacts(db, [row]))[0] : undefined;
+}
+
+/** Contacts shaped for the API with their extra info and tags: two more queries whatever their number. */
+export async function presentContacts(db: DbOrTx, rows: ContactRow[]): Promise<Contact[]> {
+  if (rows.length === 0) return [];
+  const ids = rows.map((r) => r.id);
+  const [fields, tagMap] = await Promise.all([
+    db
+      .select({ contactId: contactCustomFields.contactId, id: contactCustomFields.id, name: contactCustomFields.name, value: contactCustomFields.value })
+      .from(contactCustomFields)
+      .where(inArray(contactCustomFields.contactId, ids))
+      .orderBy(asc(contactCustomFields.id)),
+    tagsOfContacts(db, ids),
+  ]);
+  return rows.map((row) =>
+    presentContact(
+      row,
+      fields.filter((f) => f.contactId === row.id).map(({ id, name, value }) => ({ id, name, value })),
+      tagMap.get(row.id) ?? [],
+    ),
+  );
+}
+
+/**
+ * `GET /contacts`: by name, 20 per page; the search is a case-insensitive substring of
+ * name, number or e-mail (trigram indexes on name and number), typed phone punctuation ignored for the number.
+ */
+export async function pageContacts(db: DbOrTx, companyId: number, q: ListContactsQuery) {
+  const term = containsPattern(q.searchParam);
+  const digits = containsPattern(q.searchParam.replace(/\D/g, ''));
+  const where = and(
+    eq(contacts.companyId, companyId),
+    term ? or(ilike(contacts.name, term), ilike(contacts.number, term), ilike(contacts.email, term), digits ? ilike(contacts.number, digits) : undefined) : undefined,
+    q.channel ? eq(contacts.channel, q.channel) : undefined,
+    q.isGroup === undefined ? undefined : eq(contacts.isGroup, q.isGroup),
+    q.contactTag?.length
+      ? inArray(contacts.id, db.select({ id: contactTags.contactId }).from(contactTags).where(inArray(contactTags.tagId, q.contactTag)))
+      : undefined,
+  );
+  const [total] = await db.select({ n: count() }).from(contacts).where(where);
+  const rows = await db
+    .select()
+    .from(contacts)
+    .where(where)
+    .orderBy(asc(contacts.name), asc(contacts.id))
+    .limit(CONTACTS_PAGE_SIZE)
+    .offset((q.pageNumber - 1) * CONTACTS_PAGE_SIZE);
+  const n = total?.n ?? 0;
+  return { contacts: await presentContacts(db, rows), count: n, hasMore: q.pageNumber * CONTACTS_PAGE_SIZE < n };
+}
+
+/** `GET /contacts/list`: the whole company's contacts by name (a substring of it, when given). */
+export async function listAllContacts(db: DbOrTx, companyId: number, name: string | undefined): Promise<Contact[]> {
+  const term = containsPattern(name);
+  const rows = await db
+    .select()
+    .from(contacts)
+    .where(and(eq(contacts.companyId, companyId), term ? ilike(contacts.name, term) : undefined))
+    .orderBy(asc(contacts.name), asc(contacts.id));
+  return presentContacts(db, rows);
+}
+
+/** `extraInfo` is replaced as a whole (spec 2 §7: the kanban value, or an empty list to clear). */
+export async function replaceExtraInfo(db: DbOrTx, companyId: number, contactId: number, list: { name: string; value: string }[]): Promise<void> {
+  await db.delete(contactCustomFields).where(eq(contactCustomFields.contactId, contactId));
+  if (list.length > 0) await db.insert(contactCustomFields).values(list.map((f) => ({ ...f, companyId, contactId })));
 }

@@ -1,5 +1,5 @@
 import type { Message } from '@balcao/contracts';
-import { and, eq } from 'drizzle-orm';
+import { and, count, desc, eq } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.js';
 import { contacts, messages, queues, tickets } from '../../db/schema/index.js';
@@ -9,9 +9,9 @@ import { presentMessage, type MessageRow } from './presenter.js';
 const quotedContact = alias(contacts, 'quoted_contact');
 const quoted = alias(messages, 'quoted');
 
-/** The message with its includes, shaped for the API. */
-export async function loadMessage(db: DbOrTx, storage: MediaStorage, apiUrl: string, id: number): Promise<Message | undefined> {
-  const [row] = await db
+/** Messages with their includes (ticket, queue, contact, quoted message and its contact) in one query. */
+function selectMessages(db: DbOrTx) {
+  return db
     .select({
       message: messages,
       ticket: { id: tickets.id, uuid: tickets.uuid },
@@ -25,15 +25,53 @@ export async function loadMessage(db: DbOrTx, storage: MediaStorage, apiUrl: str
     .leftJoin(queues, eq(queues.id, tickets.queueId))
     .leftJoin(contacts, eq(contacts.id, messages.contactId))
     .leftJoin(quoted, eq(quoted.id, messages.quotedMsgId))
-    .leftJoin(quotedContact, eq(quotedContact.id, quoted.contactId))
-    .where(eq(messages.id, id));
-  if (!row) return undefined;
+    .leftJoin(quotedContact, eq(quotedContact.id, quoted.contactId));
+}
+
+type SelectedRow = Awaited<ReturnType<ReturnType<typeof selectMessages>['where']>>[number];
+
+function present(row: SelectedRow, storage: MediaStorage, apiUrl: string): Message {
   return presentMessage(row.message, {
     ticket: { id: row.ticket.id, uuid: row.ticket.uuid, queue: row.queueName !== null ? { name: row.queueName } : null },
     contact: row.contact,
     quoted: row.quoted ? { ...row.quoted, contact: row.quotedContact } : null,
     mediaUrl: (companyId, file) => storage.url(apiUrl, companyId, file),
   });
+}
+
+/** The message with its includes, shaped for the API. */
+export async function loadMessage(db: DbOrTx, storage: MediaStorage, apiUrl: string, id: number): Promise<Message | undefined> {
+  const [row] = await selectMessages(db).where(eq(messages.id, id));
+  return row && present(row, storage, apiUrl);
+}
+
+/**
+ * One page of a ticket's conversation: the `limit` messages after skipping the `offset`
+ * newest (index messages(ticket_id, created_at)), answered oldest → newest.
+ */
+export async function listTicketMessages(
+  db: DbOrTx,
+  storage: MediaStorage,
+  apiUrl: string,
+  ticketId: number,
+  page: { limit: number; offset: number },
+): Promise<{ messages: Message[]; count: number }> {
+  const rows = await selectMessages(db)
+    .where(eq(messages.ticketId, ticketId))
+    .orderBy(desc(messages.createdAt), desc(messages.id))
+    .limit(page.limit)
+    .offset(page.offset);
+  const [total] = await db.select({ n: count() }).from(messages).where(eq(messages.ticketId, ticketId));
+  return { messages: rows.reverse().map((r) => present(r, storage, apiUrl)), count: total?.n ?? 0 };
+}
+
+/** A message of the company, or undefined (ids of other companies are unknown). */
+export async function findMessageRow(db: DbOrTx, companyId: number, id: number): Promise<MessageRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(messages)
+    .where(and(eq(messages.companyId, companyId), eq(messages.id, id)));
+  return row;
 }
 
 export async function findMessageByWid(db: DbOrTx, whatsappId: number, wid: string): Promise<MessageRow | undefined> {

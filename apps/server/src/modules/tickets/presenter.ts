@@ -8,6 +8,7 @@ export interface TicketIncludes {
   queue: Pick<typeof queues.$inferSelect, 'id' | 'name' | 'color'> | null;
   user: Pick<typeof users.$inferSelect, 'id' | 'name'> | null;
   whatsapp: Pick<typeof whatsapps.$inferSelect, 'id' | 'name' | 'expiresTicket' | 'groupAsTicket' | 'channel'> | null;
+  tags: Ticket['tags'];
 }
 
 /** The one place that shapes a ticket (API-CONTRACT: the same shape as `GET /tickets/u/{uuid}`). */
@@ -32,8 +33,7 @@ export function presentTicket(row: TicketRow, inc: TicketIncludes): Ticket {
     contact: inc.contact,
     queue: inc.queue,
     user: inc.user,
-    // Tags arrive with the tags issue.
-    tags: [],
+    tags: inc.tags,
     whatsapp: inc.whatsapp,
   };
 }

@@ -1,36 +1,85 @@
-import { ACTIVE_TICKET_STATUSES, type Ticket, type TicketStatus } from '@balcao/contracts';
-import { and, desc, eq, getTableColumns, gt, inArray, sql } from 'drizzle-orm';
+import { ACTIVE_TICKET_STATUSES, idParam, type Ticket, type TicketStatus } from '@balcao/contracts';
+import { and, desc, eq, getTableColumns, gt, inArray, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { ACTIVE_TICKET_PREDICATE, contacts, queues, tickets, users, whatsapps } from '../../db/schema/index.js';
-import { contactExtraInfo } from '../contacts/queries.js';
-import { presentContact } from '../contacts/presenter.js';
+import { presentContacts } from '../contacts/queries.js';
+import { tagsOfTickets } from '../tags/queries.js';
 import { presentTicket, type TicketRow } from './presenter.js';
 
-/** The full ticket with its includes, or undefined. */
-export async function loadTicket(db: DbOrTx, id: number): Promise<Ticket | undefined> {
-  const [row] = await db
-    .select({
-      ticket: tickets,
-      contact: contacts,
-      queue: { id: queues.id, name: queues.name, color: queues.color },
-      user: { id: users.id, name: users.name },
-      whatsapp: {
-        id: whatsapps.id,
-        name: whatsapps.name,
-        expiresTicket: whatsapps.expiresTicket,
-        groupAsTicket: whatsapps.groupAsTicket,
-        channel: whatsapps.channel,
-      },
-    })
+export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+const ticketWithJoins = {
+  ticket: tickets,
+  contact: contacts,
+  queue: { id: queues.id, name: queues.name, color: queues.color },
+  user: { id: users.id, name: users.name },
+  whatsapp: {
+    id: whatsapps.id,
+    name: whatsapps.name,
+    expiresTicket: whatsapps.expiresTicket,
+    groupAsTicket: whatsapps.groupAsTicket,
+    channel: whatsapps.channel,
+  },
+};
+
+export interface TicketPage {
+  orderBy?: SQL[];
+  limit?: number;
+  offset?: number;
+}
+
+/**
+ * The page's rows with their joins, in one statement. The page is chosen on `tickets`
+ * alone (`id in (… order by … limit …)`), so the joins run for its rows only.
+ */
+export function selectTicketRows(db: DbOrTx, where: SQL, page: TicketPage = {}) {
+  let ids = db.select({ id: tickets.id }).from(tickets).where(where).$dynamic();
+  if (page.orderBy) ids = ids.orderBy(...page.orderBy);
+  if (page.limit !== undefined) ids = ids.limit(page.limit);
+  if (page.offset) ids = ids.offset(page.offset);
+  let query = db
+    .select(ticketWithJoins)
     .from(tickets)
     .innerJoin(contacts, eq(contacts.id, tickets.contactId))
     .leftJoin(queues, eq(queues.id, tickets.queueId))
     .leftJoin(users, eq(users.id, tickets.userId))
     .leftJoin(whatsapps, eq(whatsapps.id, tickets.whatsappId))
-    .where(eq(tickets.id, id));
-  if (!row) return undefined;
-  const contact = presentContact(row.contact, await contactExtraInfo(db, row.contact.id));
-  return presentTicket(row.ticket, { contact, queue: row.queue, user: row.user, whatsapp: row.whatsapp });
+    .where(page.limit === undefined ? where : inArray(tickets.id, ids))
+    .$dynamic();
+  if (page.orderBy) query = query.orderBy(...page.orderBy);
+  return query;
+}
+
+/**
+ * Full tickets (the `GET /tickets/u/{uuid}` shape) matching `where`, in a constant
+ * number of queries whatever the page size: the rows with their joins, then the
+ * ticket tags and the contacts' extra info and tags of the whole page at once.
+ */
+export async function loadTickets(db: DbOrTx, where: SQL, page: TicketPage = {}): Promise<Ticket[]> {
+  const rows = await selectTicketRows(db, where, page);
+  if (rows.length === 0) return [];
+
+  const contactRows = [...new Map(rows.map((r) => [r.contact.id, r.contact])).values()];
+  const [contactList, tagsOf] = await Promise.all([
+    presentContacts(db, contactRows),
+    tagsOfTickets(db, rows.map((r) => r.ticket.id)),
+  ]);
+  const contactOf = new Map(contactList.map((c) => [c.id, c]));
+  return rows.map((row) =>
+    presentTicket(row.ticket, {
+      contact: contactOf.get(row.contact.id)!,
+      queue: row.queue,
+      user: row.user,
+      whatsapp: row.whatsapp,
+      tags: tagsOf.get(row.ticket.id) ?? [],
+    }),
+  );
+}
+
+/** The full ticket with its includes, or undefined. */
+export async function loadTicket(db: DbOrTx, id: number): Promise<Ticket | undefined> {
+  const [ticket] = await loadTickets(db, eq(tickets.id, id));
+  return ticket;
 }
 
 export async function findTicketRow(db: DbOrTx, companyId: number, id: number): Promise<TicketRow | undefined> {
@@ -38,6 +87,19 @@ export async function findTicketRow(db: DbOrTx, companyId: number, id: number): 
     .select()
     .from(tickets)
     .where(and(eq(tickets.companyId, companyId), eq(tickets.id, id)));
+  return row;
+}
+
+/** A ticket of the company by id or uuid as a client sends it (`joinChatBox("42")`, a uuid); undefined for anything else. */
+export async function findTicketRowByRef(db: DbOrTx, companyId: number, ref: unknown): Promise<TicketRow | undefined> {
+  const text = typeof ref === 'number' ? String(ref) : typeof ref === 'string' ? ref.trim() : '';
+  const id = idParam.safeParse(text);
+  if (/^\d+$/.test(text)) return id.success ? findTicketRow(db, companyId, id.data) : undefined;
+  if (!UUID_PATTERN.test(text)) return undefined;
+  const [row] = await db
+    .select()
+    .from(tickets)
+    .where(and(eq(tickets.companyId, companyId), eq(tickets.uuid, text)));
   return row;
 }
 
@@ -65,7 +127,7 @@ export interface FoundTicket {
 }
 
 const UNIQUE_VIOLATION = '23505';
-const isUniqueViolation = (err: unknown) => {
+export const isUniqueViolation = (err: unknown) => {
   for (let e = err as { code?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 3; e = e.cause as typeof e, depth++) {
     if (e.code === UNIQUE_VIOLATION) return true;
   }

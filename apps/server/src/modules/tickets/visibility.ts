@@ -1,10 +1,11 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.js';
-import { userQueues, users } from '../../db/schema/index.js';
+import { tickets, userQueues, users } from '../../db/schema/index.js';
 import type { AuthUser } from '../../http/auth.js';
 import { AppError } from '../../http/errors.js';
 
-/** What decides which tickets a user may see (spec 2 §4 "List behaviour", §6). */
+/** What decides which tickets a user may see (spec 2 §4 "List behaviour", §6; docs/inbox.md "Visibility"). */
 export interface Viewer {
   id: number;
   companyId: number;
@@ -18,21 +19,28 @@ export interface Viewer {
   showDashboard: boolean;
 }
 
-export async function loadViewer(db: DbOrTx, auth: AuthUser): Promise<Viewer> {
-  const [row] = await db.select().from(users).where(eq(users.id, auth.id));
-  if (!row || row.companyId !== auth.companyId) throw new AppError('ERR_SESSION_EXPIRED', 403);
-  const queueRows = await db.select({ id: userQueues.queueId }).from(userQueues).where(eq(userQueues.userId, row.id));
+/** The viewer, read fresh (one query: the user and its queue ids). */
+export async function loadViewer(db: DbOrTx, auth: Pick<AuthUser, 'id' | 'companyId'>): Promise<Viewer> {
+  const [row] = await db
+    .select({
+      user: users,
+      queueIds: sql<number[]>`array(select ${userQueues.queueId} from ${userQueues} where ${userQueues.userId} = ${users.id})`,
+    })
+    .from(users)
+    .where(eq(users.id, auth.id));
+  if (!row || row.user.companyId !== auth.companyId) throw new AppError('ERR_SESSION_EXPIRED', 403);
+  const { user } = row;
   return {
-    id: row.id,
-    companyId: row.companyId,
-    isAdmin: row.profile === 'admin' || row.super,
-    queueIds: queueRows.map((q) => q.id),
-    allTicket: row.allTicket === 'enabled',
-    allHistoric: row.allHistoric === 'enabled',
-    allUserChat: row.allUserChat === 'enabled',
-    allowGroup: row.allowGroup,
-    userClosePendingTicket: row.userClosePendingTicket === 'enabled',
-    showDashboard: row.showDashboard === 'enabled',
+    id: user.id,
+    companyId: user.companyId,
+    isAdmin: user.profile === 'admin' || user.super,
+    queueIds: row.queueIds,
+    allTicket: user.allTicket === 'enabled',
+    allHistoric: user.allHistoric === 'enabled',
+    allUserChat: user.allUserChat === 'enabled',
+    allowGroup: user.allowGroup,
+    userClosePendingTicket: user.userClosePendingTicket === 'enabled',
+    showDashboard: user.showDashboard === 'enabled',
   };
 }
 
@@ -41,18 +49,33 @@ export const seesWholeCompany = (v: Viewer) => v.isAdmin || v.allTicket || v.all
 
 /**
  * May the viewer open this ticket (its conversation, its room, its actions)?
- * The whole-company scope may; others see their own tickets and the unassigned
- * tickets of their queues. Group tickets also need allowGroup.
+ * Admins may open every ticket of their company. Others: group tickets need
+ * allowGroup; their own tickets, always; otherwise the ticket must be in one of
+ * their queues (or have no queue, with allTicket) and be unassigned, or be
+ * anyone's when they see the whole company (allTicket / allHistoric / allUserChat).
+ * `visibleTicketsWhere` is the same rule in SQL; the inbox lists narrow it further.
  */
 export function canSeeTicket(v: Viewer, t: { userId: number | null; queueId: number | null; status: string }): boolean {
   if (v.isAdmin) return true;
   if (t.status === 'group' && !v.allowGroup) return false;
-  if (seesWholeCompany(v)) return true;
   if (t.userId === v.id) return true;
-  return t.userId === null && t.queueId !== null && v.queueIds.includes(t.queueId);
+  const inScope = t.queueId === null ? v.allTicket : v.queueIds.includes(t.queueId);
+  return inScope && (t.userId === null || seesWholeCompany(v));
 }
 
-/** 403 ERR_NO_PERMISSION unless the viewer may see the ticket (which must already be known to be in the viewer's company). */
+/** `col IN (ids)`, false for no ids. */
+export const anyOf = (col: AnyPgColumn, ids: number[]): SQL => (ids.length > 0 ? inArray(col, ids) : sql`false`);
+
+/** `canSeeTicket` as a where clause on `tickets`, company scope included. */
+export function visibleTicketsWhere(v: Viewer): SQL {
+  const company = eq(tickets.companyId, v.companyId);
+  if (v.isAdmin) return company;
+  const inScope = v.allTicket ? or(isNull(tickets.queueId), anyOf(tickets.queueId, v.queueIds)) : anyOf(tickets.queueId, v.queueIds);
+  const othersAllowed = seesWholeCompany(v) ? inScope : and(inScope, isNull(tickets.userId));
+  return and(company, v.allowGroup ? undefined : ne(tickets.status, 'group'), or(eq(tickets.userId, v.id), othersAllowed)) as SQL;
+}
+
+/** 403 ERR_NO_PERMISSION unless the viewer may see the ticket (404 outside the viewer's company). */
 export function assertCanSeeTicket(v: Viewer, t: { companyId: number; userId: number | null; queueId: number | null; status: string }): void {
   if (t.companyId !== v.companyId) throw new AppError('ERR_NO_TICKET_FOUND', 404);
   if (!canSeeTicket(v, t)) throw new AppError('ERR_NO_PERMISSION', 403);

@@ -1,0 +1,1 @@
+CREATE INDEX "tickets_company_updated_idx" ON "tickets" USING btree ("company_id","updated_at");

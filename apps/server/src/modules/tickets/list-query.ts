@@ -1,0 +1,116 @@
+import { TICKET_COUNT_CAP, TICKETS_PER_PAGE, type ListTicketsQuery, type TicketListResponse } from '@balcao/contracts';
+import { and, asc, desc, eq, gt, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { DbOrTx } from '../../db/client.js';
+import { containsPattern } from '../../db/search.js';
+import { contacts, messages, tags, ticketTags, tickets } from '../../db/schema/index.js';
+import { loadTickets } from './queries.js';
+import { anyOf, seesWholeCompany, visibleTicketsWhere, type Viewer } from './visibility.js';
+
+/**
+ * The inbox list's where clause (docs/inbox.md "Visibility"): what the viewer may
+ * see (`visibleTicketsWhere`), narrowed by the view and then by the filters.
+ * Filters only ever add conditions, so they never widen what the viewer sees;
+ * ids from another company match nothing because the company is always part of it.
+ */
+export function ticketListWhere(v: Viewer, q: ListTicketsQuery, messageSearch: MessageSearch = 'matchesFirst'): SQL {
+  const view = q.status ?? 'search';
+  const conditions: (SQL | undefined)[] = [visibleTicketsWhere(v)];
+
+  if (view !== 'search') conditions.push(eq(tickets.status, view));
+  if (view === 'closed' || view === 'search') {
+    // History: the whole list for those who see the whole company, else one's own tickets.
+    if (!seesWholeCompany(v)) conditions.push(eq(tickets.userId, v.id));
+  } else if (!(q.showAll && (v.isAdmin || v.allUserChat))) {
+    // The tabs: unassigned tickets and one's own, unless show-all (admins, allUserChat).
+    conditions.push(or(isNull(tickets.userId), eq(tickets.userId, v.id)));
+  }
+
+  if (q.statusFilter?.length) conditions.push(inArray(tickets.status, q.statusFilter));
+  // Tickets without a queue are not narrowed by the queue selection (the visibility rule decides them).
+  if (q.queueIds?.length) conditions.push(or(isNull(tickets.queueId), anyOf(tickets.queueId, q.queueIds)));
+  if (q.users?.length) conditions.push(anyOf(tickets.userId, q.users));
+  if (q.whatsapps?.length && v.isAdmin) conditions.push(anyOf(tickets.whatsappId, q.whatsapps));
+  if (q.tags?.length) {
+    conditions.push(
+      sql`exists (select 1 from ${ticketTags} join ${tags} on ${tags.id} = ${ticketTags.tagId}
+        where ${ticketTags.ticketId} = ${tickets.id} and ${tags.companyId} = ${v.companyId} and ${anyOf(ticketTags.tagId, q.tags)})`,
+    );
+  }
+  if (q.withUnreadMessages) conditions.push(gt(tickets.unreadMessages, 0));
+  if (q.date) conditions.push(onDay(tickets.createdAt, q.date));
+  if (q.updatedAt) conditions.push(onDay(tickets.updatedAt, q.updatedAt));
+
+  const search = searchCondition(v.companyId, q.searchParam, q.searchOnMessages ? messageSearch : undefined);
+  if (search) conditions.push(search);
+  return and(...conditions) as SQL;
+}
+
+const onDay = (col: AnyPgColumn, day: string): SQL => sql`(${col} >= ${day}::date and ${col} < ${day}::date + 1)`;
+
+/**
+ * How a message search is written (same results, different plans):
+ * - `matchesFirst`: `id in (contact matches union all message matches)`, so PostgreSQL
+ *   starts from the full-text index: fast while matches are few (a name, an order number);
+ * - `ticketsFirst`: walk the tickets in list order and test each one's messages
+ *   (`exists`): fast when matches are many (a common word), where the first would
+ *   collect and sort every match.
+ */
+export type MessageSearch = 'matchesFirst' | 'ticketsFirst';
+
+/** Estimated matching messages above which `ticketsFirst` wins. */
+const COMMON_TERM_MATCHES = 2000;
+
+/**
+ * Contact name or number (ILIKE, trigram indexes) and, with `messageSearch`, message
+ * bodies by full-text search. The expression `to_tsvector('simple', body)` must stay
+ * exactly the one of `messages_body_fts_idx`, or the index is not used.
+ */
+function searchCondition(companyId: number, searchParam: string, messageSearch: MessageSearch | undefined): SQL | undefined {
+  const pattern = containsPattern(searchParam);
+  if (!pattern) return undefined;
+  const byContact = sql`select ${contacts.id} from ${contacts}
+    where ${contacts.companyId} = ${companyId} and (${contacts.name} ilike ${pattern} or ${contacts.number} ilike ${pattern})`;
+  if (!messageSearch) return sql`${tickets.contactId} in (${byContact})`;
+  const matches = sql`to_tsvector('simple', ${messages.body}) @@ plainto_tsquery('simple', ${searchParam.trim()})`;
+  if (messageSearch === 'ticketsFirst') {
+    return sql`(${tickets.contactId} in (${byContact}) or exists (select 1 from ${messages} where ${messages.ticketId} = ${tickets.id} and ${matches}))`;
+  }
+  return sql`${tickets.id} in (
+    select t2.id from ${tickets} t2 where t2.company_id = ${companyId} and t2.contact_id in (${byContact})
+    union all
+    select ${messages.ticketId} from ${messages} where ${messages.companyId} = ${companyId} and ${matches}
+  )`;
+}
+
+/** The planner's estimate of the messages matching a search (a plan, not a scan). */
+async function chooseMessageSearch(db: DbOrTx, searchParam: string): Promise<MessageSearch> {
+  const { rows } = await db.execute<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] }>(
+    sql`explain (format json) select 1 from ${messages} where to_tsvector('simple', ${messages.body}) @@ plainto_tsquery('simple', ${searchParam.trim()})`,
+  );
+  const estimate = rows[0]?.['QUERY PLAN'][0].Plan['Plan Rows'] ?? 0;
+  return estimate > COMMON_TERM_MATCHES ? 'ticketsFirst' : 'matchesFirst';
+}
+
+/**
+ * `GET /tickets`: one page (40) of full tickets; `hasMore` from reading one row more.
+ * `count` is exact on the last page, else counted up to TICKET_COUNT_CAP (message
+ * searches: the tickets up to this page, a lower bound while `hasMore`).
+ */
+export async function listTickets(db: DbOrTx, v: Viewer, q: ListTicketsQuery): Promise<TicketListResponse> {
+  const messageSearch = q.searchOnMessages && containsPattern(q.searchParam) ? await chooseMessageSearch(db, q.searchParam) : undefined;
+  const where = ticketListWhere(v, q, messageSearch);
+  const dir = q.sortTickets === 'ASC' ? asc : desc;
+  const offset = (q.pageNumber - 1) * TICKETS_PER_PAGE;
+  const page = await loadTickets(db, where, { orderBy: [dir(tickets.updatedAt), dir(tickets.id)], limit: TICKETS_PER_PAGE + 1, offset });
+  const hasMore = page.length > TICKETS_PER_PAGE;
+  let count = offset + page.length;
+  // A message search's count would test the messages of every candidate ticket: it stays the lower bound.
+  if (!messageSearch && (hasMore || (page.length === 0 && offset > 0))) {
+    const { rows } = await db.execute<{ n: number }>(
+      sql`select count(*)::int as n from (select 1 from ${tickets} where ${where} limit ${TICKET_COUNT_CAP}) matching`,
+    );
+    count = rows[0]?.n ?? 0;
+  }
+  return { tickets: page.slice(0, TICKETS_PER_PAGE), count, hasMore };
+}
