@@ -8,6 +8,9 @@ import { helpsMessages } from '../pages/helps/messages';
 import { connectionsMessages } from '../pages/connections/messages';
 import { whatsappModalMessages } from '../pages/connections/whatsappModalMessages';
 import { allConnectionsMessages } from '../pages/allConnections/messages';
+import { ticketsMessages } from '../pages/tickets/messages';
+import { contactDrawerMessages } from '../pages/tickets/contact-drawer/messages';
+import { conversationMessages } from '../pages/tickets/conversation/messages';
 
 /**
  * Domain texts mounted beside the base locale: one line per screen domain,
@@ -23,4 +26,7 @@ export const DOMAIN_MESSAGES: Record<string, DomainMessages<object>> = {
   connections: connectionsMessages,
   whatsappModal: whatsappModalMessages,
   allConnections: allConnectionsMessages,
+  tickets: ticketsMessages,
+  contactDrawer: contactDrawerMessages,
+  conversation: conversationMessages,
 };

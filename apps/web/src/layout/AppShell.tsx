@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { Outlet } from 'react-router';
+import { Outlet, useMatch } from 'react-router';
 import Box from '@mui/material/Box';
 import Divider from '@mui/material/Divider';
 import Drawer from '@mui/material/Drawer';
@@ -15,6 +15,7 @@ import { useConnectionsForAlert } from '../api/whatsapp';
 import { Logo } from '../components/Logo';
 import { SideMenu } from './SideMenu';
 import { TopBar } from './TopBar';
+import { useTicketNotifications } from '../pages/tickets/list/useTicketNotifications';
 
 const OPEN_WIDTH = 260;
 const CLOSED_WIDTH = 64;
@@ -36,6 +37,8 @@ export function AppShell() {
     [user, helps.data],
   );
   const alert = connectionsNeedAttention(connections.data ?? []);
+  // New customer messages chime and notify on every screen, not only in the inbox.
+  useTicketNotifications(useMatch('/tickets/:ticketId')?.params.ticketId ?? null);
 
   const drawerContent = (expanded: boolean) => (
     <>

@@ -1,0 +1,66 @@
+import type { Message, Ticket } from '@balcao/contracts';
+import { fetchAllMessagePages } from '../../../api/conversation';
+import { formatDate } from '../../../components/format';
+import { paginate, PDF_CONTENT_WIDTH, PDF_LINE_MM, PDF_PAGE, pdfSafe } from './pdfLayout';
+import { mergePages, messageTime } from './timeline';
+
+/** 20 messages a page: 250 pages are more than 100 PDF pages can hold. */
+const MAX_MESSAGE_PAGES = 250;
+/** The text baseline sits this far below a line's top. */
+const BASELINE_MM = 3.8;
+
+export interface PdfTexts {
+  title: string;
+  subtitle: string;
+  /** The side label of a message ('Atendente' / the contact's name) and its body (media as a label). */
+  author: (m: Message) => string;
+  body: (m: Message) => string;
+  fileName: string;
+}
+
+/** One message as printed: time, side and body. */
+export function pdfLine(m: Message, texts: Pick<PdfTexts, 'author' | 'body'>): string {
+  return `[${formatDate(m.createdAt)} ${messageTime(m.createdAt)}] ${texts.author(m)}: ${texts.body(m)}`;
+}
+
+/** Spec 2 §9: the conversation as a text PDF, A4, 10 mm margin, at most 100 pages. */
+export async function exportConversationPdf(ticket: Ticket, texts: PdfTexts): Promise<void> {
+  const [{ jsPDF }, pages] = await Promise.all([import('jspdf'), fetchAllMessagePages(ticket.id, MAX_MESSAGE_PAGES)]);
+  const messages = mergePages(pages);
+  const doc = new jsPDF({ unit: 'mm', format: 'a4' });
+  const x = PDF_PAGE.margin;
+
+  doc.setFont('helvetica', 'bold');
+  doc.setFontSize(14);
+  doc.text(pdfSafe(texts.title), x, x + 5);
+  doc.setFont('helvetica', 'normal');
+  doc.setFontSize(9);
+  doc.setTextColor(100);
+  doc.text(pdfSafe(texts.subtitle), x, x + 11);
+  doc.setDrawColor(200);
+  doc.line(x, x + 14, PDF_PAGE.width - x, x + 14);
+  doc.setFontSize(10);
+
+  const blocks = messages.map((m) => doc.splitTextToSize(pdfSafe(pdfLine(m, texts)), PDF_CONTENT_WIDTH) as string[]);
+  const { placements } = paginate(
+    blocks.map((b) => b.length),
+    x + 18,
+  );
+  let page = 0;
+  for (const p of placements) {
+    while (page < p.page) {
+      doc.addPage();
+      page++;
+    }
+    const m = messages[p.block];
+    const lines = blocks[p.block] ?? [];
+    // Attendant lines in dark green, private notes in amber, the contact's in black.
+    if (m?.isPrivate) doc.setTextColor(138, 109, 0);
+    else if (m?.fromMe) doc.setTextColor(0, 92, 75);
+    else doc.setTextColor(20);
+    for (let i = p.fromLine; i < p.toLine; i++) {
+      doc.text(lines[i] ?? '', x, p.y + (i - p.fromLine) * PDF_LINE_MM + BASELINE_MM);
+    }
+  }
+  doc.save(texts.fileName);
+}
