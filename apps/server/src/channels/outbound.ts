@@ -66,7 +66,8 @@ export async function queueOutgoing(ctx: AppContext, input: OutgoingInput): Prom
     })
     .returning();
   if (!row) throw new AppError('ERR_CREATING_MESSAGE', 500);
-  await touchTicketAfterMessage(ctx.db, ticket.id, { body, fromMe: true, at: row.createdAt, countUnread: false });
+  // A private note is not part of the conversation with the customer: the row preview and the timers ignore it.
+  if (!input.isPrivate) await touchTicketAfterMessage(ctx.db, ticket.id, { body, fromMe: true, at: row.createdAt, countUnread: false });
   const presented = await emitTicketUpdate(ctx, ticket.id);
   if (presented) await emitMessageCreate(ctx, row.id, presented);
   if (!input.isPrivate) ctx.background.run('send', () => deliver(ctx, row.id, 'first'));

@@ -206,6 +206,9 @@ describe('POST /messages/{ticketId}', () => {
       [true, null],
       [true, null],
     ]);
+    // The list row keeps previewing the conversation with the customer, not the note.
+    const [row] = await t.db.select({ lastMessage: tickets.lastMessage }).from(tickets).where(eq(tickets.id, ticket.id));
+    expect(row?.lastMessage).not.toBe('Cliente pediu desconto');
   });
 
   it('refuses a blank message and tickets that are not open', async () => {

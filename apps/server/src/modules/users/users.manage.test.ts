@@ -38,10 +38,14 @@ describe('GET /users/ (paged)', () => {
     expect(byEmail.users.map((u: User) => u.id)).toEqual([roles.user.user.id]);
   });
 
-  it("never lists another company's users, and refuses plain users", async () => {
+  it("never lists another company's users; attendants search their own company (the transfer dialog)", async () => {
     const all = (await call(roles.otherAdmin.token, 'GET', '/users/?searchParam=zeca')).json();
     expect(all).toMatchObject({ count: 0, users: [] });
-    expect((await call(roles.user.token, 'GET', '/users/')).statusCode).toBe(403);
+    const byUser = await call(roles.user.token, 'GET', `/users/?searchParam=${encodeURIComponent(roles.admin.user.email)}`);
+    expect(byUser.statusCode).toBe(200);
+    expect(byUser.json().users.map((u: User) => u.id)).toEqual([roles.admin.user.id]);
+    const foreign = (await call(roles.otherAdmin.token, 'GET', `/users/?searchParam=${encodeURIComponent(roles.user.user.email)}`)).json();
+    expect(foreign).toMatchObject({ count: 0, users: [] });
   });
 });
 

@@ -13,11 +13,12 @@ const sx = { fontSize: 16, verticalAlign: 'middle' } as const;
 export function AckIcon({ message }: { message: Pick<Message, 'ack' | 'mediaType' | 'sendStatus'> }) {
   const { t } = useTranslation();
   if (message.sendStatus === 'failed') {
-    return <ErrorOutlineIcon color="error" sx={sx} aria-label={t('conversation.ack.failed')} data-testid="ack-failed" />;
+    return <ErrorOutlineIcon color="error" sx={sx} titleAccess={t('conversation.ack.failed')} data-testid="ack-failed" />;
   }
   const state = ackState(message.ack, message.mediaType);
   const label = t(`conversation.ack.${state}`);
-  const common = { sx, 'aria-label': label, 'data-testid': `ack-${state}`, role: 'img' } as const;
+  // titleAccess (not aria-label): MUI hides an SvgIcon from assistive technology unless it has a title.
+  const common = { sx, titleAccess: label, 'data-testid': `ack-${state}` } as const;
   switch (state) {
     case 'clock':
       return <AccessTimeIcon {...common} />;

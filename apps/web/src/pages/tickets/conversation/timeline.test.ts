@@ -40,6 +40,12 @@ describe('live changes', () => {
     expect(m).toMatchObject({ id: 1, isDeleted: true, ack: 3 });
   });
 
+  it('never lowers an ack: a late send answer (ack 0) after the socket ack update keeps the tick', () => {
+    const acked = replaceMessage(data, fakeMessage({ id: 1, ack: 1 }));
+    const late = replaceMessage(acked, fakeMessage({ id: 1, ack: 0, body: 'late answer' }));
+    expect(mergePages(late!.pages)[0]).toMatchObject({ id: 1, ack: 1, body: 'late answer' });
+  });
+
   it('leaves the data alone for a message it does not hold', () => {
     expect(replaceMessage(data, fakeMessage({ id: 99 }))).toBe(data);
   });

@@ -31,14 +31,17 @@ export function appendMessage(data: InfiniteData<MessagesPage> | undefined, mess
   return { ...data, pages: [{ ...first, messages: [...first.messages, message], count: first.count + 1 }, ...rest] };
 }
 
-/** A live `update` (edit, delete, ack): replaces the message where it is; unknown ids change nothing. */
+/**
+ * A live `update` (edit, delete, ack): replaces the message where it is; unknown ids change nothing.
+ * Acks only move forward: a send's HTTP answer (read at ack 0) may arrive after the socket's ack update.
+ */
 export function replaceMessage(data: InfiniteData<MessagesPage> | undefined, message: Message): InfiniteData<MessagesPage> | undefined {
   if (!data) return data;
   let changed = false;
   const pages = data.pages.map((p) => {
     if (!p.messages.some((m) => m.id === message.id)) return p;
     changed = true;
-    return { ...p, messages: p.messages.map((m) => (m.id === message.id ? { ...m, ...message } : m)) };
+    return { ...p, messages: p.messages.map((m) => (m.id === message.id ? { ...m, ...message, ack: Math.max(m.ack, message.ack) } : m)) };
   });
   return changed ? { ...data, pages } : data;
 }
