@@ -52,8 +52,9 @@ export const tickets = pgTable(
       .on(t.contactId, t.whatsappId)
       .where(ACTIVE_TICKET_PREDICATE),
     index('tickets_company_id_idx').on(t.companyId, t.status, t.updatedAt),
-    // The inbox's search view (every status) in updatedAt order.
+    // The inbox's search view (every status) in updatedAt order: the company's, and a user's own.
     index('tickets_company_updated_idx').on(t.companyId, t.updatedAt),
+    index('tickets_company_user_updated_idx').on(t.companyId, t.userId, t.updatedAt),
     // The inbox's visibility branches: own tickets, and tickets of the user's queues.
     index('tickets_company_user_idx').on(t.companyId, t.userId, t.status, t.updatedAt),
     index('tickets_company_queue_idx').on(t.companyId, t.queueId, t.status, t.updatedAt),

@@ -1,0 +1,1 @@
+CREATE INDEX "tickets_company_user_updated_idx" ON "tickets" USING btree ("company_id","user_id","updated_at");
