@@ -19,3 +19,4 @@ export * from './tags.js';
 export * from './notes.js';
 export * from './messages.js';
 export * from './ticket-list.js';
+export * from './ticket-visibility.js';

@@ -1,3 +1,4 @@
+import { canSeeTicket, seesWholeCompany, type TicketViewer } from '@balcao/contracts';
 import { and, eq, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.js';
@@ -5,16 +6,9 @@ import { tickets, userQueues, users } from '../../db/schema/index.js';
 import type { AuthUser } from '../../http/auth.js';
 import { AppError } from '../../http/errors.js';
 
-/** What decides which tickets a user may see (spec 2 §4 "List behaviour", §6; docs/inbox.md "Visibility"). */
-export interface Viewer {
-  id: number;
+/** The shared rule's viewer (packages/contracts `TicketViewer`) plus what the server's checks also read. */
+export interface Viewer extends TicketViewer {
   companyId: number;
-  isAdmin: boolean;
-  queueIds: number[];
-  allTicket: boolean;
-  allHistoric: boolean;
-  allUserChat: boolean;
-  allowGroup: boolean;
   userClosePendingTicket: boolean;
   showDashboard: boolean;
 }
@@ -44,24 +38,7 @@ export async function loadViewer(db: DbOrTx, auth: Pick<AuthUser, 'id' | 'compan
   };
 }
 
-/** Admins and users with allTicket / allHistoric / allUserChat see the whole company (the socket's company-wide room). */
-export const seesWholeCompany = (v: Viewer) => v.isAdmin || v.allTicket || v.allHistoric || v.allUserChat;
-
-/**
- * May the viewer open this ticket (its conversation, its room, its actions)?
- * Admins may open every ticket of their company. Others: group tickets need
- * allowGroup; their own tickets, always; otherwise the ticket must be in one of
- * their queues (or have no queue, with allTicket) and be unassigned, or be
- * anyone's when they see the whole company (allTicket / allHistoric / allUserChat).
- * `visibleTicketsWhere` is the same rule in SQL; the inbox lists narrow it further.
- */
-export function canSeeTicket(v: Viewer, t: { userId: number | null; queueId: number | null; status: string }): boolean {
-  if (v.isAdmin) return true;
-  if (t.status === 'group' && !v.allowGroup) return false;
-  if (t.userId === v.id) return true;
-  const inScope = t.queueId === null ? v.allTicket : v.queueIds.includes(t.queueId);
-  return inScope && (t.userId === null || seesWholeCompany(v));
-}
+export { canSeeTicket, seesWholeCompany };
 
 /** `col IN (ids)`, false for no ids. */
 export const anyOf = (col: AnyPgColumn, ids: number[]): SQL => (ids.length > 0 ? inArray(col, ids) : sql`false`);

@@ -1,5 +1,5 @@
 import type { InfiniteData } from '@tanstack/react-query';
-import type { SessionUser, Ticket } from '@balcao/contracts';
+import { canSeeTicket, seesWholeCompany, type SessionUser, type Ticket, type TicketViewer } from '@balcao/contracts';
 
 /** The inbox's lists: the status tabs plus the closed and search views (spec 2 §2 "Status tabs"). */
 export const LIST_VIEWS = ['open', 'pending', 'group', 'closed', 'search'] as const;
@@ -29,17 +29,8 @@ export interface TicketListPage {
 
 export type TicketPages = InfiniteData<TicketListPage>;
 
-/** What of the user decides which tickets the inbox shows (the server's `Viewer`). */
-export interface ListViewer {
-  id: number;
-  isAdmin: boolean;
-  /** The user's own queues. */
-  queueIds: number[];
-  allTicket: boolean;
-  allHistoric: boolean;
-  allUserChat: boolean;
-  allowGroup: boolean;
-}
+/** What of the user decides which tickets the inbox shows (the server's rule, shared from contracts). */
+export type ListViewer = TicketViewer;
 
 export function viewerOf(user: SessionUser): ListViewer {
   return {
@@ -54,20 +45,6 @@ export function viewerOf(user: SessionUser): ListViewer {
 }
 
 type Visible = Pick<Ticket, 'status' | 'userId' | 'queueId'>;
-
-const seesWholeCompany = (v: ListViewer) => v.isAdmin || v.allTicket || v.allHistoric || v.allUserChat;
-
-/**
- * May the user see this ticket at all: the server's one visibility rule
- * (docs/inbox.md "Visibility"), mirrored so that live lists keep what a reload would show.
- */
-export function canSeeTicket(v: ListViewer, t: Visible): boolean {
-  if (v.isAdmin) return true;
-  if (t.status === 'group' && !v.allowGroup) return false;
-  if (t.userId === v.id) return true;
-  const inScope = t.queueId === null ? v.allTicket : v.queueIds.includes(t.queueId);
-  return inScope && (t.userId === null || seesWholeCompany(v));
-}
 
 /**
  * Spec 2 §4 "List behaviour" within what the user may see: in the status tabs a
