@@ -46,7 +46,12 @@ export const toast = {
   info: (text: string) => show('info', text),
 };
 
+/** A failed call's message in the current language (for a toast, or inline where a toast would be lost). */
+export function errorText(err: unknown): string {
+  return resolveErrorMessage(err, { exists: (k) => i18n.exists(k), t: (k) => i18n.t(k) });
+}
+
 /** The one way to report a failed call to the user. */
 export function toastError(err: unknown): void {
-  toast.error(resolveErrorMessage(err, { exists: (k) => i18n.exists(k), t: (k) => i18n.t(k) }));
+  toast.error(errorText(err));
 }

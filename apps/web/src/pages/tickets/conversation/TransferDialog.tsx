@@ -13,6 +13,7 @@ import { useTranslation } from 'react-i18next';
 import { SEARCH_DEBOUNCE_MS } from '@balcao/contracts';
 import { searchUsers, type UserOption } from '../../../api/conversation';
 import { useQueues } from '../../../api/queues';
+import { errorText } from '../../../components/toast';
 import { USER_SEARCH_MIN, useDebounced } from './search';
 
 interface Props {
@@ -63,7 +64,13 @@ export function TransferDialog({ open, busy, onClose, onTransfer }: Props) {
           isOptionEqualToValue={(a, b) => a.id === b.id}
           filterOptions={(x) => x}
           loading={users.isFetching}
-          noOptionsText={term.trim().length < USER_SEARCH_MIN ? t('conversation.transfer.typeToSearch') : t('conversation.transfer.noUsers')}
+          noOptionsText={
+            term.trim().length < USER_SEARCH_MIN
+              ? t('conversation.transfer.typeToSearch')
+              : users.isError
+                ? errorText(users.error)
+                : t('conversation.transfer.noUsers')
+          }
           renderInput={(params) => <TextField {...params} label={t('conversation.transfer.user')} />}
         />
         <TextField
