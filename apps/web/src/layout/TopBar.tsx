@@ -36,7 +36,8 @@ export function TopBar({ user, onToggleMenu }: { user: SessionUser; onToggleMenu
 
   return (
     <AppBar position="sticky" elevation={1} color="primary" enableColorOnDark>
-      <Toolbar variant="dense" sx={{ gap: 0.5, minHeight: 56 }}>
+      {/* Phones: tighter, and without the refresh button (the browser has one), so the account menu stays on screen. */}
+      <Toolbar variant="dense" sx={{ gap: { xs: 0, sm: 0.5 }, px: { xs: 0.5, sm: 2 }, minHeight: 56 }}>
         <Tooltip title={t('mainDrawer.toggle')}>
           <IconButton edge="start" color="inherit" aria-label={t('mainDrawer.toggle')} data-testid="menu-toggle" onClick={onToggleMenu}>
             <MenuIcon />
@@ -59,7 +60,13 @@ export function TopBar({ user, onToggleMenu }: { user: SessionUser; onToggleMenu
         <LanguageSwitch />
         <VolumeControl />
         <Tooltip title={t('topBar.refresh')}>
-          <IconButton color="inherit" aria-label={t('topBar.refresh')} data-testid="refresh" onClick={() => window.location.reload()}>
+          <IconButton
+            color="inherit"
+            aria-label={t('topBar.refresh')}
+            data-testid="refresh"
+            onClick={() => window.location.reload()}
+            sx={{ display: { xs: 'none', sm: 'inline-flex' } }}
+          >
             <CachedIcon />
           </IconButton>
         </Tooltip>
