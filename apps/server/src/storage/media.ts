@@ -78,7 +78,10 @@ export class MediaStorage {
     if (data.length === 0) throw new AppError('ERR_VALIDATION', 400, 'empty file');
     if (REFUSED.test(type) || !/^[a-z]+\/[a-z0-9.+-]+$/.test(type)) throw new AppError('ERR_INVALID_MEDIA_TYPE', 400);
     const ext = EXTENSIONS[type] ?? safeExtension(originalName);
-    const fileName = `${randomBytes(16).toString('hex')}${ext}`;
+    // Documents keep a readable form of their name after the random part: it is what the
+    // conversation shows and what a download is saved as.
+    const readable = /^(application|text)\//.test(type) ? readableName(originalName) : '';
+    const fileName = `${randomBytes(16).toString('hex')}${readable ? `-${readable}` : ''}${ext}`;
     await mkdir(this.companyDir(companyId), { recursive: true });
     await writeFile(this.pathOf(companyId, fileName), data, { mode: 0o640 });
     return { fileName, mimetype: type, size: data.length };
@@ -87,6 +90,16 @@ export class MediaStorage {
   async remove(companyId: number, fileName: string): Promise<void> {
     await rm(this.pathOf(companyId, fileName), { force: true });
   }
+}
+
+/** The original name without its extension, reduced to letters, digits, '_' and '-' (at most 60). */
+function readableName(originalName: string | undefined): string {
+  if (!originalName) return '';
+  const base = basename(originalName, extname(originalName));
+  return base
+    .replace(/[^\p{L}\p{N}_-]+/gu, '_')
+    .replace(/^_+|_+$/g, '')
+    .slice(0, 60);
 }
 
 /** The original extension when it is short and plain, never one a browser would execute. */

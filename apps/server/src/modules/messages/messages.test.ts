@@ -285,8 +285,11 @@ describe('POST /messages/{ticketId}', () => {
 
     const audio = multipart({ isPrivate: 'false', body: '' }, { field: 'medias', name: 'audio.webm', type: 'audio/webm;codecs=opus', data: Buffer.from('webm-audio') });
     expect((await postForm(admin, ticket.id, audio)).json<Message>().mediaType).toBe('audio');
-    const pdf = multipart({ isPrivate: 'true', body: 'contrato' }, { field: 'medias', name: 'contrato.pdf', type: 'application/pdf', data: Buffer.from('%PDF-1.4') });
-    expect((await postForm(admin, ticket.id, pdf)).json<Message>()).toMatchObject({ mediaType: 'application', isPrivate: true });
+    const pdf = multipart({ isPrivate: 'true', body: 'contrato' }, { field: 'medias', name: 'Contrato de serviço (v2).pdf', type: 'application/pdf', data: Buffer.from('%PDF-1.4') });
+    const document = (await postForm(admin, ticket.id, pdf)).json<Message>();
+    expect(document).toMatchObject({ mediaType: 'application', isPrivate: true });
+    // A document keeps a readable form of its name after the random part.
+    expect(decodeURIComponent(document.mediaUrl!)).toMatch(/\/[0-9a-f]{32}-Contrato_de_serviço_v2\.pdf$/);
     expect((await ticketMessages(ticket.id)).map((m) => m.mediaType)).toEqual(['image', 'audio', 'application']);
   });
 

@@ -63,6 +63,7 @@ describe('media helpers', () => {
   it('takes the decoded file name from a media URL', () => {
     expect(fileNameOf('http://h/public/company1/Relat%C3%B3rio%20final.pdf?x=1')).toBe('Relatório final.pdf');
     expect(fileNameOf(null)).toBe('');
+    expect(fileNameOf(`http://h/public/company1/${'a1'.repeat(16)}-Nota_fiscal_2026.pdf`)).toBe('Nota_fiscal_2026.pdf');
   });
   it('reads name and numbers of a vCard', () => {
     const card = 'BEGIN:VCARD\nVERSION:3.0\nN:Silva;Ana;;;\nFN:Ana Silva\nTEL;type=CELL;waid=5511999998888:+55 11 99999-8888\nEND:VCARD';

@@ -56,11 +56,14 @@ export function fileNameOf(url: string | null | undefined): string {
   if (!url) return '';
   const path = url.split(/[?#]/)[0] ?? '';
   const last = path.split('/').pop() ?? '';
+  let name = last;
   try {
-    return decodeURIComponent(last);
+    name = decodeURIComponent(last);
   } catch {
-    return last;
+    // Not percent-encoded: shown as stored.
   }
+  // Stored documents are named `<32 hex>-<readable name>.<ext>` (the server's media storage).
+  return name.replace(/^[0-9a-f]{32}-(?=.)/, '');
 }
 
 /** A vCard's display name and phone numbers (contact messages store the card in the body). */
