@@ -93,11 +93,6 @@ export const ticketsMessages = defineMessages({
       no: 'Não',
       done: 'Tickets fechados com sucesso',
     },
-    accept: {
-      title: 'Escolha uma fila para aceitar',
-      confirm: 'Aceitar',
-      cancel: 'Cancelar',
-    },
     notification: {
       title: 'Mensagem de {{name}}',
       media: 'Mídia',
@@ -196,11 +191,6 @@ export const ticketsMessages = defineMessages({
       yes: 'Yes',
       no: 'No',
       done: 'Tickets closed successfully',
-    },
-    accept: {
-      title: 'Choose a queue to accept',
-      confirm: 'Accept',
-      cancel: 'Cancel',
     },
     notification: {
       title: 'Message from {{name}}',
@@ -301,11 +291,6 @@ export const ticketsMessages = defineMessages({
       no: 'No',
       done: 'Tickets cerrados con éxito',
     },
-    accept: {
-      title: 'Elija una cola para aceptar',
-      confirm: 'Aceptar',
-      cancel: 'Cancelar',
-    },
     notification: {
       title: 'Mensaje de {{name}}',
       media: 'Multimedia',
@@ -404,11 +389,6 @@ export const ticketsMessages = defineMessages({
       yes: 'Evet',
       no: 'Hayır',
       done: 'Talepler başarıyla kapatıldı',
-    },
-    accept: {
-      title: 'Kabul etmek için bir kuyruk seçin',
-      confirm: 'Kabul et',
-      cancel: 'İptal',
     },
     notification: {
       title: '{{name}} kişisinden mesaj',

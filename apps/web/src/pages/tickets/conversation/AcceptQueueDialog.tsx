@@ -8,8 +8,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
-import { useQueues } from '../../../api/queues';
-import { useUser } from '../../../api/session';
+import { useQueueOptions } from '../list/useQueueOptions';
 
 interface Props {
   open: boolean;
@@ -18,13 +17,10 @@ interface Props {
   onConfirm: (queueId: number) => void;
 }
 
-/** Spec 2 §4: accepting (or reopening) a ticket without a queue first asks which queue. */
+/** Spec 2 §4: accepting (or reopening) a ticket without a queue first asks which queue (from the list or the conversation). */
 export function AcceptQueueDialog({ open, busy, onClose, onConfirm }: Props) {
   const { t } = useTranslation();
-  const me = useUser();
-  // A user without queues of their own (an admin) picks among the company's.
-  const all = useQueues(open && me.queues.length === 0);
-  const queues = me.queues.length > 0 ? me.queues : (all.data ?? []);
+  const queues = useQueueOptions();
   const [queueId, setQueueId] = useState<number | ''>('');
   return (
     <Dialog open={open} onClose={busy ? undefined : onClose} maxWidth="xs" fullWidth aria-labelledby="accept-queue-title">

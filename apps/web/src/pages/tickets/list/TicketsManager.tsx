@@ -29,7 +29,7 @@ import { useAcceptTicket, useTicketList } from '../../../api/tickets';
 import { useDebouncedValue } from '../../../components/form';
 import { toastError } from '../../../components/toast';
 import { useColorMode } from '../../../layout/theme';
-import { AcceptQueueDialog } from './AcceptQueueDialog';
+import { AcceptQueueDialog } from '../conversation/AcceptQueueDialog';
 import { CloseAllDialog } from './CloseAllDialog';
 import type { ExistingTicket } from './conflict';
 import { FilterPanel, NO_FILTERS, hasFilters, type SearchFilters } from './FilterPanel';
@@ -291,7 +291,6 @@ export function TicketsManager({ selectedUuid, onOpenTicket }: Props) {
       {acceptFor && (
         <AcceptQueueDialog
           open
-          queues={queueOptions}
           busy={accept.isPending}
           onClose={() => setAcceptFor(null)}
           onConfirm={(queueId) => acceptTicket(acceptFor, queueId)}
