@@ -1,9 +1,8 @@
 import type { Ticket } from '@balcao/contracts';
 import type { AppContext } from '../http/context.js';
-import { emitWithMaskedNumbers } from '../modules/contacts/lgpd.js';
 import { loadMessage } from '../modules/messages/queries.js';
 import { loadTicket } from '../modules/tickets/queries.js';
-import { ticketRooms } from '../modules/tickets/rooms.js';
+import { emitMessageChanged, emitMessageCreated, emitTicketChanged } from '../realtime/conversation.js';
 
 /** Socket emits of the message pipeline; called after the writes they announce have committed. */
 
@@ -11,28 +10,22 @@ import { ticketRooms } from '../modules/tickets/rooms.js';
 export async function emitTicketUpdate(
   ctx: AppContext,
   ticketId: number,
-  previous?: { userId: number | null; queueId: number | null },
+  previous?: { userId: number | null; queueId: number | null; status?: string },
 ): Promise<Ticket | undefined> {
   const ticket = await loadTicket(ctx.db, ticketId);
   if (!ticket) return undefined;
-  const rooms = previous ? [...new Set([...ticketRooms(ticket), ...ticketRooms(previous)])] : ticketRooms(ticket);
-  await emitWithMaskedNumbers(ctx, ticket.companyId, rooms, 'ticket', (mask) => ({ action: 'update', ticket: { ...ticket, contact: mask(ticket.contact) } }));
+  await emitTicketChanged(ctx.realtime, ticket, previous);
   return ticket;
 }
 
 export async function emitMessageCreate(ctx: AppContext, messageId: number, ticket: Ticket): Promise<void> {
   const message = await loadMessage(ctx.db, ctx.storage, ctx.config.apiUrl, messageId);
-  if (!message) return;
-  await emitWithMaskedNumbers(ctx, ticket.companyId, ticketRooms(ticket), 'appMessage', (mask) => {
-    const contact = mask(ticket.contact);
-    return { action: 'create', message, ticket: { ...ticket, contact }, contact };
-  });
+  if (message) await emitMessageCreated(ctx.realtime, message, ticket);
 }
 
 export async function emitMessageUpdate(ctx: AppContext, messageId: number): Promise<void> {
   const message = await loadMessage(ctx.db, ctx.storage, ctx.config.apiUrl, messageId);
   if (!message) return;
   const ticket = await loadTicket(ctx.db, message.ticketId);
-  if (!ticket) return;
-  ctx.realtime.emitToRooms(ticket.companyId, ticketRooms(ticket), 'appMessage', { action: 'update', message });
+  if (ticket) await emitMessageChanged(ctx.realtime, message, ticket);
 }

@@ -3,6 +3,7 @@ import { SignJWT } from 'jose';
 import type { Socket } from 'socket.io-client';
 import { eq } from 'drizzle-orm';
 import { users } from '../db/schema/index.js';
+import { ROOMS } from './rooms.js';
 import {
   bearer,
   collect,
@@ -197,9 +198,9 @@ describe('rooms follow permission changes', () => {
     await accepted(socket);
     const seen = collect<{ record: { name: string } }>(socket, `company-${companyId}-queue`);
 
-    // A marker event delivered to one queue room only (a partial record is enough to tell them apart).
+    // A marker event delivered to one queue's room only (a partial record is enough to tell them apart).
     const probe = (queueId: number, tag: string) =>
-      t.app.ctx.realtime.emitToRooms(companyId, [`queue:${queueId}`], 'queue', { action: 'update', record: { id: queueId, name: tag } } as never);
+      t.app.ctx.realtime.emitToRooms(companyId, [ROOMS.queueUnassigned(queueId)], 'queue', { action: 'update', record: { id: queueId, name: tag } } as never);
 
     probe(sales!.id, 'before');
     await sleep(200);

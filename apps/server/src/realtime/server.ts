@@ -1,5 +1,6 @@
 import {
   PUBLIC_NAMESPACE,
+  maskContactNumber,
   companyEvent,
   importMessagesEvent,
   type AppMessageEventPayload,
@@ -25,25 +26,15 @@ import type { FastifyBaseLogger } from 'fastify';
 import { Server, type Namespace, type Socket } from 'socket.io';
 import type { Db } from '../db/client.js';
 import { userQueues, users } from '../db/schema/index.js';
+import { asIs, hidesNumbers, type ContactMask } from '../modules/contacts/lgpd.js';
 import { bearerToken, verifyAccessToken } from '../modules/auth/tokens.js';
 import { findTicketRowByRef } from '../modules/tickets/queries.js';
 import { canSeeTicket, loadViewer } from '../modules/tickets/visibility.js';
 import { loadUser, setOnline } from '../modules/users/queries.js';
 import type { Secrets } from '../secrets.js';
+import { ROOMS, roomsFor, type SocketRights } from './rooms.js';
 
-/** Rooms inside a company namespace. Visibility is decided here, at connect, never by the client. */
-export const ROOMS = {
-  /** Every authenticated socket of the company. */
-  everyone: 'everyone',
-  /** Users who see the whole company: admins and users with allTicket / allHistoric / allUserChat. */
-  companyWide: 'company-wide',
-  /** Users who may manage connections (admins, allowConnections): QR codes go here only. */
-  connections: 'connections',
-  user: (id: number) => `user:${id}`,
-  queue: (id: number) => `queue:${id}`,
-  /** Sockets that opened a ticket (`joinChatBox`), granted only to users who may see it. */
-  ticket: (id: number) => `ticket:${id}`,
-} as const;
+export { ROOMS };
 
 /** Payloads of the events this server emits so far; later issues add theirs here. */
 interface KnownPayloads {
@@ -62,13 +53,7 @@ interface KnownPayloads {
 }
 export type EventPayload<N extends CompanyEventName> = N extends keyof KnownPayloads ? KnownPayloads[N] : Record<string, unknown>;
 
-export interface SocketUser {
-  id: number;
-  companyId: number;
-  seesCompany: boolean;
-  managesConnections: boolean;
-  queueIds: number[];
-}
+export type SocketUser = SocketRights;
 
 interface SocketData {
   user: SocketUser | null;
@@ -128,11 +113,22 @@ export class Realtime {
   emitToRooms<N extends CompanyEventName>(companyId: number, rooms: string[], name: N, payload: EventPayload<N>): void {
     if (rooms.length === 0) return;
     this.nsp(companyId).to(rooms).emit(companyEvent(companyId, name), payload);
-    // A changed ticket (transferred, reassigned) may have left the sight of users who opened it.
-    if (name === 'ticket') {
-      const p = payload as TicketEventPayload;
-      if (p.action === 'update') void this.pruneTicketRoom(companyId, p.ticket);
-    }
+  }
+
+  /** To the sockets of `rooms` that are in none of `except`. */
+  emitToRoomsExcept<N extends CompanyEventName>(companyId: number, rooms: string[], except: string[], name: N, payload: EventPayload<N>): void {
+    this.nsp(companyId).to(rooms).except(except).emit(companyEvent(companyId, name), payload);
+  }
+
+  /**
+   * An event that carries contacts (LGPD, spec 2 §6): when the company hides numbers,
+   * admins get `build(asIs)` and every other socket of `rooms` gets `build(mask)`; each
+   * payload is built once. `rooms` must hold the admins (every ticket audience does, and `everyone`).
+   */
+  async emitMasked<N extends CompanyEventName>(companyId: number, rooms: string[], name: N, build: (mask: ContactMask) => EventPayload<N>): Promise<void> {
+    if (!(await hidesNumbers(this.deps.db, companyId))) return this.emitToRooms(companyId, rooms, name, build(asIs));
+    this.emitToRooms(companyId, [ROOMS.admins], name, build(asIs));
+    this.emitToRoomsExcept(companyId, rooms, [ROOMS.admins], name, build(maskContactNumber));
   }
 
   /** `importMessages-{companyId}` (not a `company-{id}-…` name): history import progress, to connection managers. */
@@ -183,10 +179,18 @@ export class Realtime {
     if (!row || row.companyId !== companyId) return null;
     if (tokenVersion !== undefined && row.tokenVersion !== tokenVersion) return null;
     const queueRows = await this.deps.db.select({ id: userQueues.queueId }).from(userQueues).where(eq(userQueues.userId, row.id));
-    const seesCompany =
-      row.profile === 'admin' || row.super || row.allTicket === 'enabled' || row.allHistoric === 'enabled' || row.allUserChat === 'enabled';
-    const managesConnections = row.profile === 'admin' || row.super || row.allowConnections === 'enabled';
-    return { id: row.id, companyId, seesCompany, managesConnections, queueIds: queueRows.map((q) => q.id) };
+    const isAdmin = row.profile === 'admin' || row.super;
+    return {
+      id: row.id,
+      companyId,
+      isAdmin,
+      queueIds: queueRows.map((q) => q.id),
+      allTicket: row.allTicket === 'enabled',
+      allHistoric: row.allHistoric === 'enabled',
+      allUserChat: row.allUserChat === 'enabled',
+      allowGroup: row.allowGroup,
+      managesConnections: isAdmin || row.allowConnections === 'enabled',
+    };
   }
 
   /**
@@ -259,7 +263,11 @@ export class Realtime {
   }
 
   /** Sockets in a ticket's room whose user may no longer see the ticket leave it. */
-  private async pruneTicketRoom(companyId: number, ticket: { id: number; userId: number | null; queueId: number | null; status: string }): Promise<void> {
+  pruneTicketRoom(companyId: number, ticket: { id: number; userId: number | null; queueId: number | null; status: string }): void {
+    void this.pruneTicketRoomNow(companyId, ticket);
+  }
+
+  private async pruneTicketRoomNow(companyId: number, ticket: { id: number; userId: number | null; queueId: number | null; status: string }): Promise<void> {
     try {
       const room = ROOMS.ticket(ticket.id);
       const sockets = await this.nsp(companyId).in(room).fetchSockets();
@@ -292,12 +300,4 @@ export class Realtime {
       this.deps.log.warn({ err }, 'could not update online status');
     }
   }
-}
-
-/** The rooms a user's socket belongs to: visibility is decided here, never by the client. */
-function roomsFor(user: SocketUser): string[] {
-  const rooms = [ROOMS.everyone, ROOMS.user(user.id), ...user.queueIds.map(ROOMS.queue)];
-  if (user.seesCompany) rooms.push(ROOMS.companyWide);
-  if (user.managesConnections) rooms.push(ROOMS.connections);
-  return rooms;
 }

@@ -15,9 +15,8 @@ import { contacts, tickets } from '../../db/schema/index.js';
 import type { AuthUser } from '../../http/auth.js';
 import type { AppContext } from '../../http/context.js';
 import { AppError } from '../../http/errors.js';
-import { ROOMS } from '../../realtime/server.js';
-import { ticketRooms } from '../tickets/rooms.js';
-import { contactMaskFor, emitWithMaskedNumbers } from './lgpd.js';
+import { emitContactChanged, emitTicketDeleted } from '../../realtime/conversation.js';
+import { contactMaskFor } from './lgpd.js';
 import { listAllContacts, loadContact, pageContacts, replaceExtraInfo } from './queries.js';
 import { conflictAs } from './unique.js';
 import type { ContactRow } from './presenter.js';
@@ -30,7 +29,7 @@ const NUMBER_KEY = 'contacts_company_channel_number_key';
 
 /** `company-{id}-contact` to everyone in the company, numbers masked for non-admins when the company hides them. */
 export async function emitContact(ctx: AppContext, companyId: number, action: 'create' | 'update', contact: Contact): Promise<void> {
-  await emitWithMaskedNumbers(ctx, companyId, [ROOMS.everyone], 'contact', (mask) => ({ action, contact: mask(contact) }));
+  await emitContactChanged(ctx.realtime, companyId, action, contact);
 }
 
 /** Reloads, announces and answers (masked for the caller) a contact after a write. */
@@ -192,12 +191,12 @@ export async function deleteContact(ctx: AppContext, by: AuthUser, id: number): 
       .for('update');
     if (!row) throw notFound();
     const ticketRows = await tx
-      .select({ id: tickets.id, userId: tickets.userId, queueId: tickets.queueId })
+      .select({ id: tickets.id, companyId: tickets.companyId, userId: tickets.userId, queueId: tickets.queueId, status: tickets.status })
       .from(tickets)
       .where(eq(tickets.contactId, id));
     await tx.delete(contacts).where(eq(contacts.id, id));
     return ticketRows;
   });
-  for (const ticket of gone) ctx.realtime.emitToRooms(by.companyId, ticketRooms(ticket), 'ticket', { action: 'delete', ticketId: ticket.id });
+  for (const ticket of gone) emitTicketDeleted(ctx.realtime, ticket);
   ctx.realtime.emitToCompany(by.companyId, 'contact', { action: 'delete', contactId: id });
 }

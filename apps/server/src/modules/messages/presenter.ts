@@ -48,3 +48,13 @@ export function presentMessage(row: MessageRow, inc: MessageIncludes): Message {
     ticket: inc.ticket,
   };
 }
+
+/**
+ * A message as a viewer may see it: the ticket's contact named as the viewer sees it
+ * (LGPD: a WhatsApp contact without a push name is named by its number), in the
+ * message and in the message it quotes. `contact` is the ticket's contact, already masked.
+ */
+export function messageForViewer(message: Message, contact: { id: number; name: string }): Message {
+  const named = (c: { id: number; name: string } | null) => (c?.id === contact.id ? { id: c.id, name: contact.name } : c);
+  return { ...message, contact: named(message.contact), quotedMsg: message.quotedMsg && { ...message.quotedMsg, contact: named(message.quotedMsg.contact) } };
+}

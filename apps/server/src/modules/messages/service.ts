@@ -10,14 +10,15 @@ import type { z } from 'zod';
 import { contacts, messages, queues, tickets, users, whatsapps } from '../../db/schema/index.js';
 import type { AuthUser } from '../../http/auth.js';
 import type { AppContext } from '../../http/context.js';
+import { emitTicketRead } from '../../realtime/conversation.js';
 import { AppError } from '../../http/errors.js';
 import { queueOutgoing, type OutgoingInput } from '../../channels/outbound.js';
 import { contactMaskFor } from '../contacts/lgpd.js';
 import { loadTicket } from '../tickets/queries.js';
 import type { TicketRow } from '../tickets/presenter.js';
-import { ticketRooms } from '../tickets/rooms.js';
 import { loadViewer } from '../tickets/visibility.js';
 import { assertComposerOpen, visibleTicket } from './access.js';
+import { messageForViewer } from './presenter.js';
 import { listTicketMessages, loadMessage } from './queries.js';
 import { mediaTypeOf, type MessageForm } from './uploads.js';
 import { fillVariables, type VariableValues } from './variables.js';
@@ -36,9 +37,8 @@ export async function listMessages(ctx: AppContext, auth: AuthUser, ref: string,
   if (!ticket) throw new AppError('ERR_NO_TICKET_FOUND', 404);
   // LGPD: the ticket's contact (and its name on the messages, which may be the number) as the caller may see it.
   const contact = (await contactMaskFor(ctx.db, auth))(ticket.contact);
-  const named = (c: { id: number; name: string } | null) => (c?.id === contact.id ? { id: c.id, name: contact.name } : c);
   return {
-    messages: page.messages.map((m) => ({ ...m, contact: named(m.contact), quotedMsg: m.quotedMsg && { ...m.quotedMsg, contact: named(m.quotedMsg.contact) } })),
+    messages: page.messages.map((m) => messageForViewer(m, contact)),
     ticket: { ...ticket, contact },
     count: page.count,
     hasMore: offset + page.messages.length < page.count,
@@ -56,7 +56,7 @@ async function markRead(ctx: AppContext, ticket: TicketRow): Promise<void> {
     .update(messages)
     .set({ read: true })
     .where(and(eq(messages.ticketId, ticket.id), eq(messages.read, false)));
-  ctx.realtime.emitToRooms(ticket.companyId, ticketRooms(ticket), 'ticket', { action: 'updateUnread', ticketId: ticket.id });
+  emitTicketRead(ctx.realtime, ticket);
 }
 
 const isBlank = (text: string | null | undefined) => !text || text.trim() === '';

@@ -40,17 +40,22 @@ describe('POST /tickets', () => {
     expect(await logsOf(t.db, ticket.id)).toMatchObject([{ type: 'create', userId: roles.user.user.id, queueId: ownQueue }]);
   });
 
-  it('announces the new ticket to its rooms', async () => {
-    const socket = await openSocket(await listen(t), roles.user);
+  it('announces the new ticket to those who may see it: its owner, not a plain member of its queue (issue 9)', async () => {
+    const port = await listen(t);
+    const owner = await openSocket(port, roles.admin);
+    const member = await openSocket(port, roles.user);
     try {
-      const events = collect<{ action: string; ticket: Ticket }>(socket, `company-${companyId}-ticket`);
+      const events = collect<{ action: string; ticket: Ticket }>(owner, `company-${companyId}-ticket`);
+      const memberEvents = collect<{ action: string; ticket: Ticket }>(member, `company-${companyId}-ticket`);
       const contact = await createContact(t.db, companyId);
       const res = await post(roles.admin, { contactId: contact.id, queueId: ownQueue, whatsappId: connId, status: 'open' });
       const created = res.json<Ticket>();
       const event = await eventually(async () => events.find((e) => e.ticket?.id === created.id));
       expect(event).toMatchObject({ action: 'update', ticket: { uuid: created.uuid, status: 'open', userId: roles.admin.user.id } });
+      expect(memberEvents.filter((e) => e.ticket?.id === created.id)).toEqual([]);
     } finally {
-      socket.disconnect();
+      owner.disconnect();
+      member.disconnect();
     }
   });
 

@@ -296,14 +296,15 @@ describe('transfer', () => {
     }
   });
 
-  it('the user the ticket leaves hears the update (and so drops it)', async () => {
+  it('the user the ticket leaves hears its delete (and so drops it), never the ticket they may no longer open', async () => {
     const port = await listen(t);
     const socket = await openSocket(port, roles.user);
     try {
-      const events = collect<{ action: string; ticket: Ticket }>(socket, `company-${companyId}-ticket`);
+      const events = collect<{ action: string; ticket?: Ticket; ticketId?: number }>(socket, `company-${companyId}-ticket`);
       const ticket = await newTicket({ status: 'open', userId: roles.user.user.id });
       await put(roles.user, ticket.id, { queueId: otherQueue, userId: colleague.user.id, isTransfered: true });
-      await eventually(async () => events.find((e) => e.ticket?.id === ticket.id && e.ticket.userId === colleague.user.id));
+      await eventually(async () => events.find((e) => e.action === 'delete' && e.ticketId === ticket.id));
+      expect(events.filter((e) => e.ticket?.id === ticket.id && e.ticket.userId === colleague.user.id)).toEqual([]);
     } finally {
       socket.disconnect();
     }
