@@ -1,5 +1,6 @@
 import { type Contact, type Message, type Ticket } from '@balcao/contracts';
 import { messageForViewer } from '../modules/messages/presenter.js';
+import { ticketForViewer } from '../modules/tickets/presenter.js';
 import { ROOMS, ticketAudience } from './rooms.js';
 import type { Realtime } from './server.js';
 
@@ -21,7 +22,7 @@ export async function emitTicketChanged(
   previous?: { userId: number | null; queueId: number | null; status?: string },
 ): Promise<void> {
   const audience = ticketAudience(ticket);
-  await rt.emitMasked(ticket.companyId, audience, 'ticket', (mask) => ({ action: 'update', ticket: { ...ticket, contact: mask(ticket.contact) } }));
+  await rt.emitMasked(ticket.companyId, audience, 'ticket', (mask) => ({ action: 'update', ticket: ticketForViewer(ticket, mask) }));
   rt.pruneTicketRoom(ticket.companyId, ticket);
   if (!previous) return;
   const before = ticketAudience({ ...previous, status: previous.status ?? ticket.status });
@@ -39,7 +40,7 @@ export function emitTicketRead(rt: Realtime, ticket: TicketScope): void {
 export async function emitMessageCreated(rt: Realtime, message: Message, ticket: Ticket): Promise<void> {
   await rt.emitMasked(ticket.companyId, ticketAudience(ticket), 'appMessage', (mask) => {
     const contact = mask(ticket.contact);
-    return { action: 'create', message: messageForViewer(message, contact), ticket: { ...ticket, contact }, contact };
+    return { action: 'create', message: messageForViewer(message, contact), ticket: ticketForViewer(ticket, mask), contact };
   });
 }
 

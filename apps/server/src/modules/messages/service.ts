@@ -14,6 +14,7 @@ import { emitTicketRead } from '../../realtime/conversation.js';
 import { AppError } from '../../http/errors.js';
 import { queueOutgoing, type OutgoingInput } from '../../channels/outbound.js';
 import { contactMaskFor } from '../contacts/lgpd.js';
+import { ticketForViewer } from '../tickets/presenter.js';
 import { loadTicket } from '../tickets/queries.js';
 import type { TicketRow } from '../tickets/presenter.js';
 import { loadViewer } from '../tickets/visibility.js';
@@ -36,10 +37,11 @@ export async function listMessages(ctx: AppContext, auth: AuthUser, ref: string,
   const ticket = await loadTicket(ctx.db, row.id);
   if (!ticket) throw new AppError('ERR_NO_TICKET_FOUND', 404);
   // LGPD: the ticket's contact (and its name on the messages, which may be the number) as the caller may see it.
-  const contact = (await contactMaskFor(ctx.db, auth))(ticket.contact);
+  const mask = await contactMaskFor(ctx.db, auth);
+  const contact = mask(ticket.contact);
   return {
     messages: page.messages.map((m) => messageForViewer(m, contact)),
-    ticket: { ...ticket, contact },
+    ticket: ticketForViewer(ticket, mask),
     count: page.count,
     hasMore: offset + page.messages.length < page.count,
   };

@@ -7,7 +7,9 @@ import { tickets } from '../../db/schema/index.js';
 import { caller, type AuthUser } from '../../http/auth.js';
 import type { AppContext } from '../../http/context.js';
 import { AppError } from '../../http/errors.js';
+import { contactMaskFor } from '../contacts/lgpd.js';
 import { listTickets } from './list-query.js';
+import { ticketForViewer } from './presenter.js';
 import { UUID_PATTERN, loadTickets } from './queries.js';
 import { assertCanSeeTicket, loadViewer } from './visibility.js';
 
@@ -16,7 +18,7 @@ async function readTicket(ctx: AppContext, by: AuthUser, match: SQL): Promise<Ti
   const [ticket] = await loadTickets(ctx.db, and(eq(tickets.companyId, by.companyId), match) as SQL);
   if (!ticket) throw new AppError('ERR_NO_TICKET_FOUND', 404);
   assertCanSeeTicket(await loadViewer(ctx.db, by), ticket);
-  return ticket;
+  return ticketForViewer(ticket, await contactMaskFor(ctx.db, by));
 }
 
 /** The inbox list and single-ticket reads (spec 2 §7 Tickets); writes live in routes.ts. */
@@ -26,7 +28,8 @@ export function registerTicketListRoutes(app: FastifyInstance, ctx: AppContext, 
 
   r.get('/tickets', { schema: { tags, querystring: listTicketsQuery, response: { 200: ticketListResponse } }, onRequest: authenticate }, async (req) => {
     const by = caller(req);
-    return listTickets(ctx.db, await loadViewer(ctx.db, by), req.query);
+    const [page, mask] = await Promise.all([listTickets(ctx.db, await loadViewer(ctx.db, by), req.query), contactMaskFor(ctx.db, by)]);
+    return { ...page, tickets: page.tickets.map((ticket) => ticketForViewer(ticket, mask)) };
   });
 
   r.get(

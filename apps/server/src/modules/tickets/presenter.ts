@@ -1,5 +1,6 @@
 import type { Contact, Ticket } from '@balcao/contracts';
 import type { queues, tickets, users, whatsapps } from '../../db/schema/index.js';
+import type { ContactMask } from '../contacts/lgpd.js';
 
 export type TicketRow = typeof tickets.$inferSelect;
 
@@ -36,4 +37,9 @@ export function presentTicket(row: TicketRow, inc: TicketIncludes): Ticket {
     tags: inc.tags,
     whatsapp: inc.whatsapp,
   };
+}
+
+/** A ticket as a viewer may see it: its contact through the viewer's LGPD mask (HTTP answers and socket events alike). */
+export function ticketForViewer(ticket: Ticket, mask: ContactMask): Ticket {
+  return { ...ticket, contact: mask(ticket.contact) };
 }

@@ -15,6 +15,7 @@ import { caller, type AuthUser } from '../../http/auth.js';
 import type { AppContext } from '../../http/context.js';
 import { contactMaskFor } from '../contacts/lgpd.js';
 import { createTicket } from './create.js';
+import { ticketForViewer } from './presenter.js';
 import { listTicketLogs } from './logs.js';
 import { closeAllTickets, deleteTicket } from './service.js';
 import { updateTicket } from './transitions.js';
@@ -23,7 +24,7 @@ const params = z.object({ id: idParam });
 
 /** The caller's view of a ticket: the contact's number masked for non-admins under lgpdHideNumber. */
 async function asSeenBy(ctx: AppContext, by: AuthUser, ticket: Ticket): Promise<Ticket> {
-  return { ...ticket, contact: (await contactMaskFor(ctx.db, by))(ticket.contact) };
+  return ticketForViewer(ticket, await contactMaskFor(ctx.db, by));
 }
 
 /**
