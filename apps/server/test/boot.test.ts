@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePort, isAlive, readPostmasterPid } from '../src/db/embedded.js';
-import { sleep } from './helpers.js';
+import { connectSocket, nextEvent, sleep } from './helpers.js';
 
 const SERVER_DIR = resolve(import.meta.dirname, '..');
 const dataDir = mkdtempSync(join(tmpdir(), 'balcao-boot-'));
@@ -57,14 +57,14 @@ async function waitForHealth(port: number, run: Running, ms = 60_000): Promise<v
   throw new Error(`no /health within ${ms} ms:\n${run.output()}`);
 }
 
-async function loginToken(port: number): Promise<string> {
+async function loginToken(port: number): Promise<{ token: string; user: { id: number; companyId: number } }> {
   const res = await fetch(`http://127.0.0.1:${port}/auth/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ email: 'boss@boot.test', password: 'boot-password-1' }),
   });
   expect(res.status).toBe(200);
-  return ((await res.json()) as { token: string }).token;
+  return (await res.json()) as { token: string; user: { id: number; companyId: number } };
 }
 
 afterAll(async () => {
@@ -83,7 +83,7 @@ describe('the real product', () => {
     await waitForHealth(port, first);
     expect(first.output()).toContain('boss@boot.test');
     expect(first.output()).not.toContain('Generated password');
-    const token = await loginToken(port);
+    const { token } = await loginToken(port);
     const put = await fetch(`http://127.0.0.1:${port}/settings/appName`, {
       method: 'PUT',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
@@ -103,7 +103,7 @@ describe('the real product', () => {
     // Second boot: the orphan is handled, the data is still there.
     const second = startProduct(port);
     await waitForHealth(port, second);
-    await loginToken(port);
+    const boss = await loginToken(port);
     const appName = await fetch(`http://127.0.0.1:${port}/public-settings/appName`);
     expect(await appName.json()).toBe('Boot Test Co');
     const current = readPostmasterPid(pgdata);
@@ -113,9 +113,16 @@ describe('the real product', () => {
     expect(current).not.toBe(orphan);
     expect(isAlive(orphan!)).toBe(false);
 
-    // SIGTERM: exit 0 and no PostgreSQL left running.
+    // SIGTERM with agents connected: their sockets close before the pool ends, so their
+    // disconnect handlers (marking them offline) never query an ended pool.
+    const agents = Array.from({ length: 8 }, () => connectSocket(port, boss.user.companyId, { userId: String(boss.user.id), token: `Bearer ${boss.token}` }));
+    await Promise.all(agents.map((s) => nextEvent(s, 'connect')));
+    await sleep(300);
     second.child.kill('SIGTERM');
     expect(await second.exited).toBe(0);
+    for (const s of agents) s.close();
+    expect(second.output()).not.toContain('Cannot use a pool after calling end');
+    expect(second.output()).not.toContain('could not update online status');
     expect(isAlive(current!)).toBe(false);
     expect(existsSync(join(pgdata, 'postmaster.pid'))).toBe(false);
   });

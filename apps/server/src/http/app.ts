@@ -85,11 +85,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('ctx', ctx);
   app.decorateRequest('auth', null);
   // Before the HTTP server closes: open websockets would otherwise keep it from closing.
+  // Sockets first (no new ones; their handlers finish), then the channels and the work they started.
   app.addHook('preClose', async () => {
+    await realtime.close();
     await channels.close();
     await background.drain();
-    await realtime.close();
   });
+  // Requests still in flight when closing began may have started more work: the pool ends after it.
+  app.addHook('onClose', () => background.drain());
 
   registerErrorHandling(app);
   // The API is called from the web app's origin and serves /public images to it.

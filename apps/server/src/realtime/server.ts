@@ -32,6 +32,7 @@ import { findTicketRowByRef } from '../modules/tickets/queries.js';
 import { canSeeTicket, loadViewer } from '../modules/tickets/visibility.js';
 import { loadUser, setOnline } from '../modules/users/queries.js';
 import type { Secrets } from '../secrets.js';
+import { BackgroundTasks } from '../http/background.js';
 import { ROOMS, roomsFor, type SocketRights } from './rooms.js';
 
 export { ROOMS };
@@ -70,12 +71,16 @@ export interface RealtimeDeps {
 
 /** socket.io on the API server: one namespace per company (`/{companyId}`), typed emit helpers. */
 export class Realtime {
+  /** Socket handlers that read or write the database: shutdown waits for them before the pool ends. */
+  private readonly tasks: BackgroundTasks;
+  private closing = false;
   readonly io: Server<Record<string, (...args: unknown[]) => void>, Record<string, (...args: unknown[]) => void>, Record<string, never>, SocketData>;
 
   constructor(
     httpServer: HttpServer,
     private readonly deps: RealtimeDeps,
   ) {
+    this.tasks = new BackgroundTasks(deps.log);
     this.io = new Server(httpServer, { cors: { origin: deps.corsOrigin, credentials: true } });
     // The default namespace carries nothing: clients must connect under their company.
     this.io.of('/').use((_socket, next) => next(new Error('connect to /{companyId}')));
@@ -83,6 +88,7 @@ export class Realtime {
     this.io.of(PUBLIC_NAMESPACE);
     const companies = this.io.of(/^\/\d+$/);
     companies.use((socket, next) => {
+      if (this.closing) return next(new Error('shutting down'));
       this.authenticate(socket)
         .catch((err: unknown) => {
           deps.log.warn({ err }, 'socket authentication failed');
@@ -93,7 +99,7 @@ export class Realtime {
           next();
         });
     });
-    companies.on('connection', (socket) => void this.onConnection(socket));
+    companies.on('connection', (socket) => this.tasks.run('socket connection', () => this.onConnection(socket)));
   }
 
   // ── emit helpers: call them after the database commit ──
@@ -154,8 +160,14 @@ export class Realtime {
     this.nsp(companyId).in(ROOMS.user(userId)).disconnectSockets(true);
   }
 
+  /**
+   * Shutdown in order: refuse new sockets, disconnect the open ones, wait for their
+   * handlers (marking users offline) to finish, and only then let the pool end.
+   */
   async close(): Promise<void> {
+    this.closing = true;
     for (const nsp of this.io._nsps.values()) nsp.disconnectSockets(true);
+    await this.tasks.drain();
     this.io.engine.close();
   }
 
@@ -223,10 +235,10 @@ export class Realtime {
     for (const event of ['joinNotification', 'leaveNotification', 'joinTickets', 'leaveTickets']) {
       socket.on(event, () => undefined);
     }
-    socket.on('joinChatBox', (ref: unknown, ack?: unknown) => void this.joinChatBox(socket, user, ref, ack));
-    socket.on('joinChatBoxLeave', (ref: unknown, ack?: unknown) => void this.leaveChatBox(socket, user, ref, ack));
-    socket.on('userStatus', () => void this.markOnline(user, true));
-    socket.on('disconnect', () => void this.onDisconnect(socket, user));
+    socket.on('joinChatBox', (ref: unknown, ack?: unknown) => this.tasks.run('joinChatBox', () => this.joinChatBox(socket, user, ref, ack)));
+    socket.on('joinChatBoxLeave', (ref: unknown, ack?: unknown) => this.tasks.run('joinChatBoxLeave', () => this.leaveChatBox(socket, user, ref, ack)));
+    socket.on('userStatus', () => this.tasks.run('userStatus', () => this.markOnline(user, true)));
+    socket.on('disconnect', () => this.tasks.run('socket disconnect', () => this.onDisconnect(socket, user)));
     await this.markOnline(user, true);
   }
 
@@ -264,7 +276,7 @@ export class Realtime {
 
   /** Sockets in a ticket's room whose user may no longer see the ticket leave it. */
   pruneTicketRoom(companyId: number, ticket: { id: number; userId: number | null; queueId: number | null; status: string }): void {
-    void this.pruneTicketRoomNow(companyId, ticket);
+    this.tasks.run('prune ticket room', () => this.pruneTicketRoomNow(companyId, ticket));
   }
 
   private async pruneTicketRoomNow(companyId: number, ticket: { id: number; userId: number | null; queueId: number | null; status: string }): Promise<void> {
