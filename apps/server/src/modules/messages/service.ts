@@ -11,7 +11,7 @@ import { contacts, messages, queues, tickets, users, whatsapps } from '../../db/
 import type { AuthUser } from '../../http/auth.js';
 import type { AppContext } from '../../http/context.js';
 import { AppError } from '../../http/errors.js';
-import { queueOutgoing, type OutgoingInput } from '../../channels/outbound.js';
+import { queueOutgoing, type OutgoingInput } from '../conversations/outbound.js';
 import { contactMaskFor } from '../contacts/lgpd.js';
 import { loadTicket } from '../tickets/queries.js';
 import type { TicketRow } from '../tickets/presenter.js';

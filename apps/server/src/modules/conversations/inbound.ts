@@ -1,65 +1,15 @@
-import type { MediaType } from '@balcao/contracts';
 import { and, eq, gte, inArray, lt, sql } from 'drizzle-orm';
-import { contacts, messages, tickets, whatsappQueues } from '../db/schema/index.js';
-import type { AppContext } from '../http/context.js';
-import { loadContact, upsertContact } from '../modules/contacts/queries.js';
-import { findMessageByWid } from '../modules/messages/queries.js';
-import { writeTicketLogs } from '../modules/tickets/logs.js';
-import { findOrCreateTicket, touchTicketAfterMessage } from '../modules/tickets/queries.js';
-import type { Connection } from './adapter.js';
+import { contacts, messages, tickets, whatsappQueues } from '../../db/schema/index.js';
+import type { Tx } from '../../db/client.js';
+import type { AppContext } from '../../http/context.js';
+import { loadContact, upsertContact } from '../contacts/queries.js';
+import { writeTicketLogs } from '../tickets/logs.js';
+import type { TicketRow } from '../tickets/presenter.js';
+import { findOrCreateTicket, isUniqueViolation, touchTicketAfterMessage, type FoundTicket } from '../tickets/queries.js';
+import type { Connection } from '../../channels/adapter.js';
+import type { ImportMode, InboundEvent, InboundMessage } from '../../channels/inbound-event.js';
 import { runInboundBehaviours } from './behaviours/inbound.js';
-import { emitMessageCreate, emitMessageUpdate, emitTicketUpdate } from './emit.js';
-
-/** A person or group as a channel names it. */
-export interface InboundParty {
-  /** Phone digits, group id, or PSID / IGSID. */
-  number: string;
-  name: string;
-  remoteJid: string;
-  isGroup: boolean;
-  pictureUrl?: string | null;
-}
-
-export interface InboundMedia {
-  data: Buffer;
-  mimetype: string;
-  fileName?: string;
-}
-
-/** A message as every adapter hands it to the pipeline. */
-export interface InboundMessage {
-  kind: 'message';
-  wid: string;
-  fromMe: boolean;
-  body: string;
-  mediaType: MediaType;
-  /** Downloads the media (only called for a message not seen before). */
-  loadMedia?: () => Promise<InboundMedia | null>;
-  /** Name and picture of a contact seen for the first time (Meta profile lookup). */
-  lookupProfile?: () => Promise<{ name?: string; pictureUrl?: string | null } | null>;
-  quotedWid?: string | null;
-  isForwarded?: boolean;
-  at: Date;
-  /** The conversation: the contact, or the group. */
-  chat: InboundParty;
-  /** In a group: who wrote. */
-  sender?: InboundParty;
-  raw: unknown;
-}
-
-export type InboundEvent =
-  | InboundMessage
-  | { kind: 'edit'; wid: string; body: string }
-  | { kind: 'delete'; wid: string }
-  /** Our message's delivery state changed (ack 1–5), or the channel refused it. */
-  | { kind: 'ack'; wid: string; ack: number; error?: string }
-  /** Meta watermarks: every message of ours to this contact up to `upTo` reached `ack`. */
-  | { kind: 'watermark'; chatNumber: string; upTo: Date; ack: number };
-
-export interface ImportMode {
-  queueId: number | null;
-  importedAt: Date;
-}
+import { emitMessageCreate, emitMessageUpdate, emitTicketUpdate } from '../../channels/emit.js';
 
 export type InboundResult =
   | { outcome: 'stored'; messageId: number; ticketId: number; ticketCreated: boolean }
@@ -87,24 +37,70 @@ export async function processInbound(ctx: AppContext, connection: Connection, ev
 
 async function storeMessage(ctx: AppContext, connection: Connection, m: InboundMessage, importMode?: ImportMode): Promise<InboundResult> {
   if (m.chat.isGroup && !(importMode ? connection.importOldMessagesGroups : connection.allowGroup)) return { outcome: 'ignored' };
-  // Cheap early exit for redeliveries; the insert below is still ON CONFLICT DO NOTHING.
-  if (await findMessageByWid(ctx.db, connection.id, m.wid)) return { outcome: 'duplicate' };
+  // One read before the transaction: a redelivery stops here, and a first contact gets its profile looked up
+  // (network calls stay outside the transaction; the insert below is still ON CONFLICT DO NOTHING).
+  const seen = await seenBefore(ctx, connection, m);
+  if (seen.message) return { outcome: 'duplicate' };
+  const profile = !seen.contact && m.lookupProfile ? await m.lookupProfile().catch(() => null) : null;
+  const media = m.loadMedia ? await saveMedia(ctx, connection.companyId, m) : null;
 
+  let stored: Stored | undefined;
+  for (let attempt = 0; !stored; attempt++) {
+    try {
+      stored = await ctx.db.transaction((tx) => storeInTransaction(tx, connection, m, { importMode, profile, media }));
+    } catch (err) {
+      // A concurrent reopen of the same ticket won: the whole message goes again (it finds that ticket).
+      if (attempt > 0 || !isUniqueViolation(err)) throw err;
+    }
+  }
+  if (stored === 'duplicate') return { outcome: 'duplicate' };
+  const { messageId, found, ticket, chatCreated, chatId } = stored;
+  const result = { outcome: 'stored' as const, messageId, ticketId: found.ticket.id, ticketCreated: found.created };
+  if (importMode) return result;
+
+  if (chatCreated) emitContactCreate(ctx, connection.companyId, chatId);
+  const presented = await emitTicketUpdate(ctx, found.ticket.id);
+  if (presented) await emitMessageCreate(ctx, messageId, presented);
+  if (!m.fromMe && ticket) ctx.background.run('connection behaviours', () => runInboundBehaviours(ctx, { connection, found, ticket, body: m.body }));
+  return result;
+}
+
+type Stored = 'duplicate' | { messageId: number; found: FoundTicket; ticket: TicketRow | undefined; chatCreated: boolean; chatId: number };
+
+async function seenBefore(ctx: AppContext, connection: Connection, m: InboundMessage): Promise<{ message: boolean; contact: boolean }> {
+  const message = ctx.db
+    .select({ one: sql`1` })
+    .from(messages)
+    .where(and(eq(messages.whatsappId, connection.id), eq(messages.wid, m.wid)));
+  const contact = ctx.db
+    .select({ one: sql`1` })
+    .from(contacts)
+    .where(and(eq(contacts.companyId, connection.companyId), eq(contacts.channel, connection.channel), eq(contacts.number, m.chat.number)));
+  const { rows } = await ctx.db.execute<{ message: boolean; contact: boolean }>(sql`SELECT EXISTS (${message}) AS message, EXISTS (${contact}) AS contact`);
+  return { message: !!rows[0]?.message, contact: !!rows[0]?.contact };
+}
+
+/** Contact, ticket, log, message and the ticket's preview and unread counter: all or nothing. */
+async function storeInTransaction(
+  tx: Tx,
+  connection: Connection,
+  m: InboundMessage,
+  o: { importMode?: ImportMode; profile: { name?: string; pictureUrl?: string | null } | null; media: string | null },
+): Promise<Stored> {
+  const { importMode } = o;
   const companyId = connection.companyId;
-  const { contact: chat, created: chatCreated } = await upsertContact(ctx.db, {
+  const { contact: chat, created: chatCreated } = await upsertContact(tx, {
     companyId,
     channel: connection.channel,
     number: m.chat.number,
-    name: m.chat.name,
+    name: o.profile?.name || m.chat.name,
     remoteJid: m.chat.remoteJid,
     isGroup: m.chat.isGroup,
-    profilePicUrl: m.chat.pictureUrl,
+    profilePicUrl: o.profile?.pictureUrl || m.chat.pictureUrl,
   });
-  let chatContact = chat;
-  if (chatCreated && m.lookupProfile) chatContact = (await enrichContact(ctx, chat.id, m.lookupProfile)) ?? chat;
   const sender = m.sender
     ? (
-        await upsertContact(ctx.db, {
+        await upsertContact(tx, {
           companyId,
           channel: connection.channel,
           number: m.sender.number,
@@ -113,27 +109,32 @@ async function storeMessage(ctx: AppContext, connection: Connection, m: InboundM
           isGroup: false,
         })
       ).contact
-    : chatContact;
+    : chat;
 
-  const found = await findOrCreateTicket(ctx.db, {
+  const found = await findOrCreateTicket(tx, {
     companyId,
-    contactId: chatContact.id,
+    contactId: chat.id,
     whatsappId: connection.id,
     channel: connection.channel,
     isGroup: m.chat.isGroup,
     status: m.chat.isGroup && connection.groupAsTicket === 'disabled' ? 'group' : 'pending',
-    queueId: async () => (importMode ? importMode.queueId : soleQueueId(ctx, connection.id)),
+    queueId: async () => (importMode ? importMode.queueId : soleQueueId(tx, connection.id)),
     reopenWithinMinutes: importMode ? 0 : connection.timeCreateNewTicket,
     importedAt: importMode?.importedAt,
     firstMessageAt: importMode ? m.at : new Date(),
   });
   if (found.created || found.reopened) {
-    await writeTicketLogs(ctx.db, [{ companyId, ticketId: found.ticket.id, type: found.created ? 'create' : 'reopen', queueId: found.ticket.queueId }]);
+    await writeTicketLogs(tx, [{ companyId, ticketId: found.ticket.id, type: found.created ? 'create' : 'reopen', queueId: found.ticket.queueId }]);
   }
 
-  const media = m.loadMedia ? await saveMedia(ctx, companyId, m) : null;
   const at = importMode ? m.at : new Date();
-  const [row] = await ctx.db
+  const quoted = m.quotedWid
+    ? tx
+        .select({ id: messages.id })
+        .from(messages)
+        .where(and(eq(messages.whatsappId, connection.id), eq(messages.wid, m.quotedWid)))
+    : null;
+  const [row] = await tx
     .insert(messages)
     .values({
       companyId,
@@ -148,45 +149,24 @@ async function storeMessage(ctx: AppContext, connection: Connection, m: InboundM
       // Sent from another device (or the page inbox): already on the channel.
       ack: m.fromMe ? 1 : 0,
       mediaType: m.mediaType,
-      mediaUrl: media,
+      mediaUrl: o.media,
       isForwarded: m.isForwarded ?? false,
-      quotedMsgId: m.quotedWid ? await quotedId(ctx, connection.id, m.quotedWid) : null,
+      quotedMsgId: quoted ? sql`(${quoted})` : null,
       data: m.raw as object,
       createdAt: at,
       updatedAt: at,
     })
     .onConflictDoNothing({ target: [messages.whatsappId, messages.wid] })
     .returning({ id: messages.id });
-  if (!row) return { outcome: 'duplicate' };
+  if (!row) return 'duplicate';
 
-  const ticket = await touchTicketAfterMessage(ctx.db, found.ticket.id, {
+  const ticket = await touchTicketAfterMessage(tx, found.ticket.id, {
     body: m.body,
     fromMe: m.fromMe,
     at,
     countUnread: !m.fromMe && !importMode,
   });
-  if (importMode) return { outcome: 'stored', messageId: row.id, ticketId: found.ticket.id, ticketCreated: found.created };
-
-  if (chatCreated) emitContactCreate(ctx, companyId, chatContact.id);
-  const presented = await emitTicketUpdate(ctx, found.ticket.id);
-  if (presented) await emitMessageCreate(ctx, row.id, presented);
-  if (!m.fromMe && ticket) ctx.background.run('connection behaviours', () => runInboundBehaviours(ctx, { connection, found, ticket, body: m.body }));
-  return { outcome: 'stored', messageId: row.id, ticketId: found.ticket.id, ticketCreated: found.created };
-}
-
-async function enrichContact(ctx: AppContext, contactId: number, lookup: NonNullable<InboundMessage['lookupProfile']>) {
-  const profile = await lookup().catch(() => null);
-  const set = {
-    ...(profile?.name ? { name: profile.name } : {}),
-    ...(profile?.pictureUrl ? { profilePicUrl: profile.pictureUrl } : {}),
-  };
-  if (Object.keys(set).length === 0) return undefined;
-  const [row] = await ctx.db
-    .update(contacts)
-    .set(set)
-    .where(eq(contacts.id, contactId))
-    .returning();
-  return row;
+  return { messageId: row.id, found, ticket, chatCreated, chatId: chat.id };
 }
 
 function emitContactCreate(ctx: AppContext, companyId: number, contactId: number): void {
@@ -197,13 +177,9 @@ function emitContactCreate(ctx: AppContext, companyId: number, contactId: number
 }
 
 /** A connection with exactly one queue puts its tickets there (queue choice menus come later). */
-async function soleQueueId(ctx: AppContext, whatsappId: number): Promise<number | null> {
-  const rows = await ctx.db.select({ queueId: whatsappQueues.queueId }).from(whatsappQueues).where(eq(whatsappQueues.whatsappId, whatsappId)).limit(2);
+async function soleQueueId(tx: Tx, whatsappId: number): Promise<number | null> {
+  const rows = await tx.select({ queueId: whatsappQueues.queueId }).from(whatsappQueues).where(eq(whatsappQueues.whatsappId, whatsappId)).limit(2);
   return rows.length === 1 ? rows[0]!.queueId : null;
-}
-
-async function quotedId(ctx: AppContext, whatsappId: number, wid: string): Promise<number | null> {
-  return (await findMessageByWid(ctx.db, whatsappId, wid))?.id ?? null;
 }
 
 /** Downloads and stores the media; a failure keeps the message (without its file) rather than losing it. */
