@@ -73,9 +73,14 @@ export class WhatsappSessions implements ChannelAdapter {
     await this.open(connection, false);
   }
 
+  /** Resolves once every event received so far is stored (acknowledged: a crash no longer loses it). */
+  async stored(): Promise<void> {
+    await Promise.all([...this.sessions.values()].map((s) => s.queue));
+  }
+
   /** Resolves once every event received so far has been stored and processed. */
   async settled(): Promise<void> {
-    await Promise.all([...this.sessions.values()].map((s) => s.queue));
+    await this.stored();
     await this.rt().sink.drained();
   }
 

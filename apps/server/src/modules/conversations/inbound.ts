@@ -20,22 +20,32 @@ export type InboundResult =
  * → idempotent message insert → connection behaviours → socket events. Every step
  * relies on a unique key, so a redelivery or concurrent first messages converge.
  */
-export async function processInbound(ctx: AppContext, connection: Connection, event: InboundEvent, importMode?: ImportMode): Promise<InboundResult> {
+export async function processInbound(ctx: AppContext, connection: Connection, event: InboundEvent, options: InboundOptions = {}): Promise<InboundResult> {
+  const announce = options.announce ?? ((emit) => emit());
   switch (event.kind) {
     case 'message':
-      return storeMessage(ctx, connection, event, importMode);
+      return storeMessage(ctx, connection, event, options.importMode, announce);
     case 'edit':
-      return updateByWid(ctx, connection, event.wid, { body: event.body, isEdited: true });
+      return updateByWid(ctx, connection, event.wid, { body: event.body, isEdited: true }, announce);
     case 'delete':
-      return updateByWid(ctx, connection, event.wid, { isDeleted: true });
+      return updateByWid(ctx, connection, event.wid, { isDeleted: true }, announce);
     case 'ack':
-      return applyAck(ctx, connection, event);
+      return applyAck(ctx, connection, event, announce);
     case 'watermark':
-      return applyWatermark(ctx, connection, event);
+      return applyWatermark(ctx, connection, event, announce);
   }
 }
 
-async function storeMessage(ctx: AppContext, connection: Connection, m: InboundMessage, importMode?: ImportMode): Promise<InboundResult> {
+/** Runs the socket events of a committed change; the ingest lanes queue them so the next message's transaction need not wait. */
+export type Announce = (emit: () => Promise<void>) => Promise<void> | void;
+
+export interface InboundOptions {
+  importMode?: ImportMode;
+  /** Default: the events are emitted before processInbound resolves. */
+  announce?: Announce;
+}
+
+async function storeMessage(ctx: AppContext, connection: Connection, m: InboundMessage, importMode: ImportMode | undefined, announce: Announce): Promise<InboundResult> {
   if (m.chat.isGroup && !(importMode ? connection.importOldMessagesGroups : connection.allowGroup)) return { outcome: 'ignored' };
   // One read before the transaction: a redelivery stops here, and a first contact gets its profile looked up
   // (network calls stay outside the transaction; the insert below is still ON CONFLICT DO NOTHING).
@@ -58,10 +68,12 @@ async function storeMessage(ctx: AppContext, connection: Connection, m: InboundM
   const result = { outcome: 'stored' as const, messageId, ticketId: found.ticket.id, ticketCreated: found.created };
   if (importMode) return result;
 
-  if (chatCreated) emitContactCreate(ctx, connection.companyId, chatId);
-  const presented = await emitTicketUpdate(ctx, found.ticket.id);
-  if (presented) await emitMessageCreate(ctx, messageId, presented);
-  if (!m.fromMe && ticket) ctx.background.run('connection behaviours', () => runInboundBehaviours(ctx, { connection, found, ticket, body: m.body }));
+  await announce(async () => {
+    if (chatCreated) emitContactCreate(ctx, connection.companyId, chatId);
+    const presented = await emitTicketUpdate(ctx, found.ticket.id);
+    if (presented) await emitMessageCreate(ctx, messageId, presented);
+    if (!m.fromMe && ticket) ctx.background.run('connection behaviours', () => runInboundBehaviours(ctx, { connection, found, ticket, body: m.body }));
+  });
   return result;
 }
 
@@ -200,6 +212,7 @@ async function updateByWid(
   connection: Connection,
   wid: string,
   set: { body?: string; isEdited?: boolean; isDeleted?: boolean },
+  announce: Announce,
 ): Promise<InboundResult> {
   const [row] = await ctx.db
     .update(messages)
@@ -208,12 +221,12 @@ async function updateByWid(
     .returning({ id: messages.id, ticketId: messages.ticketId });
   if (!row) return { outcome: 'ignored' };
   if (set.body !== undefined) await ctx.db.update(tickets).set({ lastMessage: set.body }).where(eq(tickets.id, row.ticketId));
-  await emitMessageUpdate(ctx, row.id);
+  await announce(() => emitMessageUpdate(ctx, row.id));
   return { outcome: 'updated' };
 }
 
 /** Acks only move forward; a channel error marks the message failed. */
-async function applyAck(ctx: AppContext, connection: Connection, e: { wid: string; ack: number; error?: string }): Promise<InboundResult> {
+async function applyAck(ctx: AppContext, connection: Connection, e: { wid: string; ack: number; error?: string }, announce: Announce): Promise<InboundResult> {
   const where = and(eq(messages.whatsappId, connection.id), eq(messages.wid, e.wid), eq(messages.fromMe, true));
   const rows = e.error
     ? await ctx.db.update(messages).set({ sendStatus: 'failed', lastError: e.error, nextAttemptAt: null }).where(where).returning({ id: messages.id })
@@ -222,11 +235,13 @@ async function applyAck(ctx: AppContext, connection: Connection, e: { wid: strin
         .set({ ack: e.ack, sendStatus: 'sent' })
         .where(and(where, lt(messages.ack, e.ack)))
         .returning({ id: messages.id });
-  for (const r of rows) await emitMessageUpdate(ctx, r.id);
+  await announce(async () => {
+    for (const r of rows) await emitMessageUpdate(ctx, r.id);
+  });
   return { outcome: rows.length ? 'updated' : 'ignored' };
 }
 
-async function applyWatermark(ctx: AppContext, connection: Connection, e: { chatNumber: string; upTo: Date; ack: number }): Promise<InboundResult> {
+async function applyWatermark(ctx: AppContext, connection: Connection, e: { chatNumber: string; upTo: Date; ack: number }, announce: Announce): Promise<InboundResult> {
   const [contact] = await ctx.db
     .select({ id: contacts.id })
     .from(contacts)
@@ -249,6 +264,8 @@ async function applyWatermark(ctx: AppContext, connection: Connection, e: { chat
       ),
     )
     .returning({ id: messages.id });
-  for (const r of rows) await emitMessageUpdate(ctx, r.id);
+  await announce(async () => {
+    for (const r of rows) await emitMessageUpdate(ctx, r.id);
+  });
   return { outcome: rows.length ? 'updated' : 'ignored' };
 }

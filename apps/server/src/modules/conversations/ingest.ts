@@ -12,6 +12,8 @@ const MAX_ATTEMPTS = 10;
 const LANES = 6;
 /** Processed events are marked in one statement per this window, not one per event. */
 const MARK_EVERY_MS = 25;
+/** Socket events a lane may owe before its next transaction waits for them. */
+const MAX_UNANNOUNCED = 16;
 
 interface Stored {
   id: number;
@@ -26,6 +28,9 @@ interface Stored {
  */
 class InboundQueue {
   private readonly lanes: Promise<void>[] = Array.from({ length: LANES }, () => Promise.resolve());
+  /** Each lane's socket events, in the lane's order, behind its transactions. */
+  private readonly announced: Promise<void>[] = Array.from({ length: LANES }, () => Promise.resolve());
+  private readonly unannounced: number[] = Array.from({ length: LANES }, () => 0);
   private processed: number[] = [];
   private markTimer?: NodeJS.Timeout;
   private marking: Promise<void> = Promise.resolve();
@@ -53,21 +58,30 @@ class InboundQueue {
     let hash = 0;
     for (const ch of key) hash = (hash * 31 + ch.charCodeAt(0)) >>> 0;
     const lane = hash % LANES;
-    this.lanes[lane] = this.lanes[lane]!.then(() => this.run(event));
+    this.lanes[lane] = this.lanes[lane]!.then(() => this.run(event, lane));
   }
 
   async drained(): Promise<void> {
-    for (let before: Promise<void>[] = []; before.some((p, i) => p !== this.lanes[i]) || before.length === 0; ) {
-      before = [...this.lanes];
+    const chains = () => [...this.lanes, ...this.announced];
+    for (let before: Promise<void>[] = []; before.length === 0 || chains().some((p, i) => p !== before[i]); ) {
+      before = chains();
       await Promise.all(before);
     }
     await this.markNow();
   }
 
-  private async run(event: Stored): Promise<void> {
+  private async run(event: Stored, lane: number): Promise<void> {
+    const announce = (emit: () => Promise<void>) => {
+      this.unannounced[lane]! += 1;
+      this.announced[lane] = this.announced[lane]!.then(emit)
+        .catch((err: unknown) => this.ctx.log.error({ err }, 'socket events of an inbound message failed'))
+        .finally(() => (this.unannounced[lane]! -= 1));
+    };
+    // Back-pressure: the events may trail the transactions, not run away from them.
+    if (this.unannounced[lane]! >= MAX_UNANNOUNCED) await this.announced[lane];
     try {
       const decoded = await this.ctx.channels.decode(event.source, event.payload);
-      for (const { connection, event: e } of decoded) await processInbound(this.ctx, connection, e);
+      for (const { connection, event: e } of decoded) await processInbound(this.ctx, connection, e, { announce });
       this.markProcessed(event.id);
     } catch (err) {
       this.ctx.log.error({ err, inboundEventId: event.id }, 'inbound event processing failed; the sweeper retries it');

@@ -12,7 +12,7 @@ export function conversationSink(ctx: AppContext): ChannelSink {
     received: (source, payload) => inboundQueue(ctx).receive(source, payload),
     drained: () => inboundQueue(ctx).drained(),
     imported: async (connection, message, mode) => {
-      await processInbound(ctx, connection, message, mode);
+      await processInbound(ctx, connection, message, { importMode: mode });
     },
     importProgress: (companyId, payload) => ctx.realtime.emitImportProgress(companyId, payload),
     importFinished: async (c) => {
