@@ -1,14 +1,17 @@
 // Inbound throughput and webhook-to-socket latency (a benchmark, not a test).
 // Starts the API in this process (embedded PostgreSQL, or the server at DATABASE_URL),
 // connects BENCH_AGENTS agent sockets, posts signed Meta webhook bursts through the same
-// path as `npm run simulate`, and reports messages/s and p50/p95/p99 latency.
+// path as `npm run simulate`, and reports messages/s and p50/p95/p99 latency; then a steady
+// BENCH_RATE messages/s phase (latency at that load), checks nothing was lost, duplicated
+// or reordered, and runs PostgreSQL's own `pgbench -N` (8 clients, 30 s) on the same server
+// as the reference: processed messages/s is printed as a fraction of pgbench's tps.
 // Everything stays on loopback; Graph calls (profile lookups) go to the local fake.
 //   npm run bench:ingest
 //   BENCH_MESSAGES=5000 BENCH_CONCURRENCY=100 BENCH_AGENTS=50 npm run bench:ingest
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
-import { cpus, freemem, tmpdir, totalmem } from 'node:os';
+import { cpus, freemem, loadavg, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { io, type Socket } from 'socket.io-client';
 import { parseConfig } from '../apps/server/src/config.js';
@@ -22,6 +25,9 @@ import { generateConnectionToken } from '../apps/server/src/modules/whatsapp/ser
 import { postSimulated } from '../apps/server/src/tools/simulate.js';
 import { FakeGraph } from '../apps/server/test/fakes/graph-server.js';
 import { COMPANY_SETTING_DEFAULTS } from '@balcao/contracts';
+import { asc } from 'drizzle-orm';
+import { messages } from '../apps/server/src/db/schema/index.js';
+import { findPgbench, runPgbench } from './pgbench.js';
 
 const num = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
 const AGENTS = num('BENCH_AGENTS', 20);
@@ -29,6 +35,10 @@ const MESSAGES = num('BENCH_MESSAGES', 2000);
 const CONCURRENCY = num('BENCH_CONCURRENCY', 50);
 const SENDERS = num('BENCH_SENDERS', 200);
 const WARMUP = num('BENCH_WARMUP', 100);
+const RATE = num('BENCH_RATE', 100);
+const STEADY_SECONDS = num('BENCH_STEADY_SECONDS', 10);
+const PGBENCH_SECONDS = num('BENCH_PGBENCH_SECONDS', 30);
+const load = () => loadavg().map((l) => l.toFixed(2)).join(' / ');
 const SECRET = 'bench-app-secret';
 const PAGE = '1000001';
 const PASSWORD = 'bench-password-1';
@@ -93,42 +103,84 @@ async function main(): Promise<void> {
       sockets.push(socket);
     }
 
+    const sentAt = new Map<string, number>();
+    let seq = 0;
+    const post = async () => {
+      const i = seq++;
+      const mid = `m_bench_${randomBytes(10).toString('hex')}`;
+      sentAt.set(mid, performance.now());
+      return (await postSimulated(api, SECRET, { accountId: PAGE, from: `9${String(i % SENDERS).padStart(6, '0')}`, text: `bench message #${i}`, mid })).status;
+    };
+    const settle = async (mids: string[], started: number) => {
+      const deadline = Date.now() + 180_000;
+      while (mids.some((mid) => !firstSeen.has(mid)) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+      const lastSeen = Math.max(...mids.map((mid) => firstSeen.get(mid) ?? NaN));
+      const latencies = mids.map((mid) => (firstSeen.get(mid) ?? NaN) - sentAt.get(mid)!).filter(Number.isFinite).sort((a, b) => a - b);
+      return { totalMs: lastSeen - started, latencies, missing: mids.length - latencies.length };
+    };
+    /** A burst: `count` posts, CONCURRENCY in flight. */
     const run = async (count: number) => {
-      const sentAt = new Map<string, number>();
-      let next = 0;
+      const before = new Set(sentAt.keys());
+      let done = 0;
       let refused = 0;
       const started = performance.now();
       await Promise.all(
         Array.from({ length: CONCURRENCY }, async () => {
-          while (next < count) {
-            const i = next++;
-            const t0 = performance.now();
-            const mid = `m_bench_${randomBytes(10).toString('hex')}`;
-            sentAt.set(mid, t0);
-            const { status } = await postSimulated(api, SECRET, { accountId: PAGE, from: `9${String(i % SENDERS).padStart(6, '0')}`, text: `bench message ${i}`, mid });
-            if (status !== 200) refused++;
-          }
+          while (done++ < count) if ((await post()) !== 200) refused++;
         }),
       );
       const postedMs = performance.now() - started;
-      const deadline = Date.now() + 180_000;
-      while ([...sentAt.keys()].some((mid) => !firstSeen.has(mid)) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
-      const lastSeen = Math.max(...[...sentAt.keys()].map((mid) => firstSeen.get(mid) ?? NaN));
-      const latencies = [...sentAt].map(([mid, t0]) => (firstSeen.get(mid) ?? NaN) - t0).filter(Number.isFinite).sort((a, b) => a - b);
-      return { postedMs, totalMs: lastSeen - started, latencies, refused, missing: count - latencies.length };
+      return { postedMs, refused, ...(await settle([...sentAt.keys()].filter((m) => !before.has(m)), started)) };
     };
+    /** A steady rate: one post every 1/RATE s for STEADY_SECONDS, whatever the answers take. */
+    const steady = async () => {
+      const before = new Set(sentAt.keys());
+      const started = performance.now();
+      const posts: Promise<number>[] = [];
+      for (let i = 0; i < RATE * STEADY_SECONDS; i++) {
+        const wait = started + (i * 1000) / RATE - performance.now();
+        if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+        posts.push(post());
+      }
+      const refused = (await Promise.all(posts)).filter((s) => s !== 200).length;
+      return { refused, ...(await settle([...sentAt.keys()].filter((m) => !before.has(m)), started)) };
+    };
+    const loadBefore = load();
 
     await run(WARMUP);
     deliveries = 0;
     const r = await run(MESSAGES);
     const fanout = deliveries / (MESSAGES * AGENTS);
+    const loadAfterBurst = load();
+    const st = await steady();
+    const loadAfterSteady = load();
+
+    // Every acknowledged message stored once, and each customer's in the order posted (no two in flight at once).
+    const rows = await db.select({ wid: messages.wid, body: messages.body, contactId: messages.contactId }).from(messages).orderBy(asc(messages.id));
+    const stored = new Map<string, number>();
+    for (const row of rows) if (row.wid) stored.set(row.wid, (stored.get(row.wid) ?? 0) + 1);
+    const lost = [...sentAt.keys()].filter((mid) => !stored.has(mid)).length;
+    const duplicated = [...stored.values()].filter((n) => n > 1).length;
+    const lastOf = new Map<number, number>();
+    let reordered = 0;
+    for (const row of rows) {
+      const n = Number(row.body.split('#')[1]);
+      if (!row.contactId || !Number.isFinite(n)) continue;
+      if ((lastOf.get(row.contactId) ?? -1) > n) reordered++;
+      lastOf.set(row.contactId, n);
+    }
+    const processed = MESSAGES / (r.totalMs / 1000);
+    const pct = (l: number[]) => `p50 ${percentile(l, 0.5).toFixed(0)} ms, p95 ${percentile(l, 0.95).toFixed(0)} ms, p99 ${percentile(l, 0.99).toFixed(0)} ms`;
     console.log(
       [
         `machine: ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB RAM (${(freemem() / 2 ** 30).toFixed(0)} GiB free), Node ${process.version}`,
+        `load average (1/5/15 min): before ${loadBefore}; after the burst ${loadAfterBurst}; after the steady phase ${loadAfterSteady}`,
         `database: ${embedded ? 'embedded PostgreSQL' : 'DATABASE_URL'}; ${AGENTS} agent sockets; ${MESSAGES} messages from ${SENDERS} customers, ${CONCURRENCY} concurrent webhook posts`,
         `webhook acks: ${(MESSAGES / (r.postedMs / 1000)).toFixed(0)} req/s; refused ${r.refused}; never emitted ${r.missing}`,
-        `throughput (post → every message emitted): ${(MESSAGES / (r.totalMs / 1000)).toFixed(0)} messages/s over ${(r.totalMs / 1000).toFixed(1)} s`,
-        `webhook-to-socket latency: p50 ${percentile(r.latencies, 0.5).toFixed(0)} ms, p95 ${percentile(r.latencies, 0.95).toFixed(0)} ms, p99 ${percentile(r.latencies, 0.99).toFixed(0)} ms`,
+        `processed (post → every message emitted): ${processed.toFixed(0)} messages/s over ${(r.totalMs / 1000).toFixed(1)} s`,
+        `burst webhook-to-socket latency: ${pct(r.latencies)}`,
+        `steady ${RATE} msg/s for ${STEADY_SECONDS} s: refused ${st.refused}, never emitted ${st.missing}; webhook-to-socket latency ${pct(st.latencies)}`,
+        `integrity: ${lost} lost, ${duplicated} duplicated, ${reordered} out of order per customer (of ${sentAt.size} posted)`,
         `fan-out: ${(fanout * 100).toFixed(1)}% of ${MESSAGES * AGENTS} socket deliveries`,
       ].join('\n'),
     );
@@ -137,6 +189,18 @@ async function main(): Promise<void> {
     await new Promise((r) => setTimeout(r, 500));
     await app.close();
     await pool.end();
+
+    // The reference, on the same server, after our run (not beside it).
+    const bin = findPgbench();
+    if (!bin) console.log('pgbench: NOT FOUND (install postgresql-client / postgresql-15, or set PGBENCH): no reference ratio');
+    else {
+      const ref = await runPgbench(embedded ? embedded.connectionString('postgres') : connectionString, 8, PGBENCH_SECONDS);
+      if (!ref) console.log(`pgbench (${bin}): no tps in its output`);
+      else {
+        console.log(`pgbench -N (${bin}, ${ref.clients} clients, ${ref.seconds} s): ${ref.tps.toFixed(0)} tps; load average now ${load()}`);
+        console.log(`processed messages/s ÷ pgbench -N tps = ${((processed / ref.tps) * 100).toFixed(1)} %`);
+      }
+    }
   } finally {
     await graph.close();
     if (embedded) await embedded.stop();

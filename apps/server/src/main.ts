@@ -10,6 +10,7 @@ import { loggerOptions } from './http/logger.js';
 import { buildWebApp } from './http/web.js';
 import { startJobs, stopJobs } from './jobs/boss.js';
 import { registerChannelJobs } from './jobs/channels.js';
+import { resumeInboundEvents } from './modules/conversations/ingest.js';
 import { resumeWhatsappSessions } from './modules/whatsapp/resume.js';
 import { resolveSecrets, storedSecret } from './secrets.js';
 
@@ -68,6 +69,8 @@ async function main(): Promise<void> {
 
     api = await buildApp({ config, secrets, pool, logger: log, boss });
     await registerChannelJobs(boss, api.ctx);
+    // What a previous run acknowledged but did not finish goes first, before new traffic (issue 9 point 7).
+    await resumeInboundEvents(api.ctx);
     if (config.startWhatsappSessions) await resumeWhatsappSessions(api.ctx);
     await api.listen({ port: config.port, host: '0.0.0.0' });
     if (config.serveWeb) {

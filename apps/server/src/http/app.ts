@@ -31,7 +31,8 @@ import { registerTicketListRoutes } from '../modules/tickets/list-routes.js';
 import { registerTicketRoutes } from '../modules/tickets/routes.js';
 import { registerUserRoutes } from '../modules/users/routes.js';
 import { registerVersionRoutes } from '../modules/version/routes.js';
-import { registerWebhookRoutes } from '../modules/webhook/routes.js';
+import { registerWebhookRoutes } from '../channels/meta/routes.js';
+import { conversationSink } from '../modules/conversations/sink.js';
 import { registerWhatsappRoutes } from '../modules/whatsapp/routes.js';
 import { Channels, type ChannelDeps } from '../channels/index.js';
 import { Realtime } from '../realtime/server.js';
@@ -81,7 +82,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const storage = new MediaStorage(config.dataDir, config.mediaLimitBytes);
   const background = new BackgroundTasks(app.log);
   const ctx: AppContext = { config, secrets: deps.secrets, db, realtime, storage, channels, log: app.log, boss: deps.boss, background };
-  channels.bind(ctx);
+  const sink = conversationSink(ctx);
+  channels.bind({ db, log: app.log, mediaLimitBytes: storage.limitBytes, sink });
   app.decorate('ctx', ctx);
   app.decorateRequest('auth', null);
   // Before the HTTP server closes: open websockets would otherwise keep it from closing.
@@ -141,7 +143,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerContactRoutes(app, ctx, authenticate);
   registerTagRoutes(app, ctx, authenticate);
   registerTicketNoteRoutes(app, ctx, authenticate);
-  await registerWebhookRoutes(app, ctx);
+  await registerWebhookRoutes(app, { meta: config.meta, sink });
 
   return app;
 }

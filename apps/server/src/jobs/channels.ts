@@ -1,8 +1,8 @@
 import type PgBoss from 'pg-boss';
 import type { AppContext } from '../http/context.js';
-import { runTicketTimers } from '../channels/behaviours/timers.js';
-import { sweepInboundEvents } from '../channels/meta/ingest.js';
-import { deliver, OUTBOX_RETRY_JOB, sweepOutbox } from '../channels/outbound.js';
+import { runTicketTimers } from '../modules/conversations/behaviours/timers.js';
+import { sweepInboundEvents } from '../modules/conversations/ingest.js';
+import { deliver, OUTBOX_RETRY_JOB, sweepOutbox } from '../modules/conversations/outbound.js';
 
 const EVERY_MINUTE = '* * * * *';
 const SWEEPS = {

@@ -1,8 +1,10 @@
 import type { Channel } from '@balcao/contracts';
-import type { AppContext } from '../../http/context.js';
+import { and, eq } from 'drizzle-orm';
+import { whatsapps } from '../../db/schema/index.js';
 import { ChannelSendError, type ChannelAdapter, type Connection, type OutgoingMessage, type Recipient } from '../adapter.js';
-import { updateSession } from '../status.js';
+import type { ChannelRuntime, DecodedInbound } from '../sink.js';
 import { GraphClient, GraphError } from './graph.js';
+import { metaWebhookSchema, parseMetaWebhook, type MetaEvent } from './webhook.js';
 
 interface SendApiResponse {
   recipient_id?: string;
@@ -17,19 +19,21 @@ export class MetaAdapter implements ChannelAdapter {
   readonly graph: GraphClient;
 
   constructor(
-    private readonly ctx: () => AppContext,
+    private readonly rt: () => ChannelRuntime,
     graphApiUrl: string,
+    /** Our app id: echoes of our own sends are dropped (the outbox stored them). */
+    private readonly appId?: string,
   ) {
     this.graph = new GraphClient(graphApiUrl);
   }
 
   /** Nothing to open: the Page token is the session. */
   async start(connection: Connection): Promise<void> {
-    await updateSession(this.ctx(), connection.id, { status: connection.facebookPageToken ? 'CONNECTED' : 'DISCONNECTED', qrcode: '', retries: 0 });
+    await this.rt().sink.sessionChanged(connection.id, { status: connection.facebookPageToken ? 'CONNECTED' : 'DISCONNECTED', qrcode: '', retries: 0 });
   }
 
   async stop(connection: Connection): Promise<void> {
-    await updateSession(this.ctx(), connection.id, { status: 'DISCONNECTED', qrcode: '' });
+    await this.rt().sink.sessionChanged(connection.id, { status: 'DISCONNECTED', qrcode: '' });
   }
 
   async send(connection: Connection, message: OutgoingMessage): Promise<{ wid: string }> {
@@ -48,7 +52,7 @@ export class MetaAdapter implements ChannelAdapter {
         if (caption && caption !== message.media.fileName) {
           await this.graph
             .post('me/messages', { access_token: token }, { recipient, messaging_type: 'RESPONSE', message: { text: caption } })
-            .catch((err: unknown) => this.ctx().log.warn({ err: (err as Error).message }, 'caption after attachment not sent'));
+            .catch((err: unknown) => this.rt().log.warn({ err: (err as Error).message }, 'caption after attachment not sent'));
         }
         return { wid: sent.message_id };
       }
@@ -94,6 +98,68 @@ export class MetaAdapter implements ChannelAdapter {
       access_token: token,
     });
     return { name: [p.first_name, p.last_name].filter(Boolean).join(' ') || undefined, pictureUrl: p.profile_pic ?? null };
+  }
+
+  /** A stored webhook body → pipeline events of the connections we know, in delivery order, with their loaders. */
+  async decode(payload: unknown): Promise<DecodedInbound[]> {
+    const { events } = parseMetaWebhook(metaWebhookSchema.parse(payload), this.appId);
+    const connections = new Map<string, Connection | null>();
+    const decoded: DecodedInbound[] = [];
+    for (const e of events) {
+      const connection = await this.connectionFor(e, connections);
+      if (connection) decoded.push({ connection, event: this.withLoaders(connection, e) });
+    }
+    return decoded;
+  }
+
+  /** The connections a webhook body names (none: an account we do not serve). */
+  async knownAccounts(payload: unknown): Promise<number> {
+    const body = metaWebhookSchema.parse(payload);
+    const channel = body.object === 'instagram' ? 'instagram' : 'facebook';
+    const column = channel === 'instagram' ? whatsapps.instagramAccountId : whatsapps.facebookPageId;
+    const ids = new Set(body.entry.map((e) => e.id));
+    let known = 0;
+    for (const id of ids) {
+      const [row] = await this.rt()
+        .db.select({ id: whatsapps.id })
+        .from(whatsapps)
+        .where(and(eq(whatsapps.channel, channel), eq(column, id)))
+        .limit(1);
+      if (row) known++;
+    }
+    return known;
+  }
+
+  /** One customer's events share this key, so they are processed in delivery order. */
+  orderKey(payload: unknown): string {
+    const body = payload as { entry?: { messaging?: { sender?: { id?: unknown }; recipient?: { id?: unknown }; message?: { is_echo?: boolean } }[] }[] };
+    const item = body.entry?.[0]?.messaging?.[0];
+    return `meta:${String((item?.message?.is_echo ? item.recipient?.id : item?.sender?.id) ?? '')}`;
+  }
+
+  private async connectionFor(e: MetaEvent, cache: Map<string, Connection | null>): Promise<Connection | null> {
+    const key = `${e.channel}:${e.accountId}`;
+    if (!cache.has(key)) {
+      const column = e.channel === 'instagram' ? whatsapps.instagramAccountId : whatsapps.facebookPageId;
+      const [row] = await this.rt()
+        .db.select()
+        .from(whatsapps)
+        .where(and(eq(whatsapps.channel, e.channel), eq(column, e.accountId)));
+      cache.set(key, row ?? null);
+    }
+    return cache.get(key) ?? null;
+  }
+
+  /** Adds what needs the connection: the attachment download and the first-contact profile lookup. */
+  private withLoaders(connection: Connection, e: MetaEvent) {
+    if (e.event.kind !== 'message') return e.event;
+    const mediaUrl = e.mediaUrl;
+    const limit = this.rt().mediaLimitBytes;
+    return {
+      ...e.event,
+      loadMedia: mediaUrl ? () => this.graph.download(mediaUrl, limit) : undefined,
+      lookupProfile: () => this.profile(connection, e.customerId),
+    };
   }
 
   private tokenOf(connection: Connection): string {

@@ -1,6 +1,6 @@
 import { ACK, type MediaType } from '@balcao/contracts';
 import { z } from 'zod';
-import type { InboundEvent } from '../inbound.js';
+import type { InboundEvent } from '../inbound-event.js';
 
 /** The envelope Meta posts (Messenger `object:"page"`, Instagram `object:"instagram"`); event bodies are read leniently. */
 export const metaWebhookSchema = z.object({

@@ -1,10 +1,9 @@
-import { IMPORT_STATUS_RENDER_CLOSE, IMPORT_STATUS_RUNNING } from '@balcao/contracts';
+import { IMPORT_STATUS_RUNNING } from '@balcao/contracts';
 import type { BaileysEventMap, WAMessage } from '@whiskeysockets/baileys';
-import type { AppContext } from '../../http/context.js';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Connection } from '../adapter.js';
-import { processInbound, type InboundEvent } from '../inbound.js';
-import { updateSession } from '../status.js';
-import { closeImportedTickets } from '../../modules/tickets/service.js';
+import type { InboundMessage } from '../inbound-event.js';
+import type { ChannelSink } from '../sink.js';
 import { parseUpsert, toNumber } from './parse.js';
 
 const DEFAULT_IDLE_MS = 60_000;
@@ -25,21 +24,22 @@ export class HistoryImport {
   private readonly importedAt = new Date();
 
   constructor(
-    private readonly ctx: AppContext,
+    private readonly sink: ChannelSink,
     private readonly connection: Connection,
     private readonly idleMs = DEFAULT_IDLE_MS,
+    private readonly log?: FastifyBaseLogger,
   ) {}
 
-  async addChunk(set: BaileysEventMap['messaging-history.set'], prepare: (e: InboundEvent) => InboundEvent): Promise<void> {
+  async addChunk(set: BaileysEventMap['messaging-history.set'], prepare: (e: InboundMessage) => InboundMessage): Promise<void> {
     if (this.finished) return;
     this.clearIdle();
-    if (this.total === 0) await updateSession(this.ctx, this.connection.id, { statusImportMessages: IMPORT_STATUS_RUNNING });
+    if (this.total === 0) await this.sink.sessionChanged(this.connection.id, { statusImportMessages: IMPORT_STATUS_RUNNING });
     const wanted = set.messages.filter((m) => this.inWindow(m)).sort((a, b) => toNumber(a.messageTimestamp) - toNumber(b.messageTimestamp));
     this.total += wanted.length;
     for (const msg of wanted) {
       const event = parseUpsert(msg);
       if (event?.kind === 'message') {
-        await processInbound(this.ctx, this.connection, prepare(event), { queueId: this.connection.queueIdImportMessages, importedAt: this.importedAt });
+        await this.sink.imported(this.connection, prepare(event), { queueId: this.connection.queueIdImportMessages, importedAt: this.importedAt });
       }
       this.processed += 1;
       if (this.processed % PROGRESS_EVERY === 0) this.emitProgress(msg, set.progress);
@@ -54,10 +54,7 @@ export class HistoryImport {
     if (this.finished) return;
     this.finished = true;
     this.clearIdle();
-    const c = this.connection;
-    if (c.closedTicketsPostImported) await closeImportedTickets(this.ctx, c.companyId, c.id);
-    await updateSession(this.ctx, c.id, { statusImportMessages: c.closedTicketsPostImported ? null : IMPORT_STATUS_RENDER_CLOSE });
-    this.ctx.realtime.emitImportProgress(c.companyId, { action: 'refresh', whatsappId: c.id });
+    await this.sink.importFinished(this.connection);
   }
 
   cancel(): void {
@@ -77,7 +74,7 @@ export class HistoryImport {
   private emitProgress(last: WAMessage | undefined, syncProgress: number | null | undefined): void {
     const at = last ? new Date(toNumber(last.messageTimestamp) * 1000) : new Date();
     const percent = this.total ? Math.round((this.processed / this.total) * 100) : (syncProgress ?? 0);
-    this.ctx.realtime.emitImportProgress(this.connection.companyId, {
+    this.sink.importProgress(this.connection.companyId, {
       action: 'update',
       whatsappId: this.connection.id,
       status: { this: this.processed, all: this.total, date: at.toISOString(), percent },
@@ -86,7 +83,7 @@ export class HistoryImport {
 
   private armIdle(): void {
     this.idleTimer = setTimeout(() => {
-      this.finish().catch((err: unknown) => this.ctx.log.error({ err }, 'finishing the history import failed'));
+      this.finish().catch((err: unknown) => this.log?.error({ err }, 'finishing the history import failed'));
     }, this.idleMs);
     this.idleTimer.unref();
   }

@@ -1,6 +1,6 @@
 import { getContentType, normalizeMessageContent, type proto, type WACallEvent, type WAMessage, type WAMessageUpdate } from '@whiskeysockets/baileys';
 import { ACK, type MediaType } from '@balcao/contracts';
-import type { InboundEvent, InboundMessage, InboundParty } from '../inbound.js';
+import type { InboundEvent, InboundMessage, InboundParty } from '../inbound-event.js';
 
 /** Baileys 7 → pipeline events. Pure: no socket, no database (media and profiles are attached by the caller). */
 
@@ -12,6 +12,8 @@ const GROUP = '@g.us';
 export function toNumber(v: unknown): number {
   if (typeof v === 'number') return v;
   if (v && typeof (v as { toNumber?: unknown }).toNumber === 'function') return (v as { toNumber(): number }).toNumber();
+  // A Long after a JSON round trip (a stored raw event replayed).
+  if (v && typeof v === 'object' && 'low' in v) return (v as { high?: number }).high! * 2 ** 32 + ((v as { low: number }).low >>> 0);
   return Number(v ?? 0);
 }
 

@@ -9,7 +9,7 @@ import { collect, connectSocket, createCompanyWithAdmin, createTestApp, login, n
 import { createConnection, eventually, reloadConnection } from '../../../test/connections.js';
 import { fixture } from '../../../test/fixtures.js';
 import { fakeSocketFactory, type FakeWaSocket } from '../../../test/fakes/wa-socket.js';
-import { queueOutgoing } from '../outbound.js';
+import { queueOutgoing } from '../../modules/conversations/outbound.js';
 import { resumeWhatsappSessions } from '../../modules/whatsapp/resume.js';
 import type { Connection } from '../adapter.js';
 

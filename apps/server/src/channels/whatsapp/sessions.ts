@@ -1,5 +1,6 @@
 import {
   Browsers,
+  BufferJSON,
   DisconnectReason,
   downloadMediaMessage,
   generateMessageIDV2,
@@ -14,10 +15,9 @@ import { and, eq } from 'drizzle-orm';
 import { readFile } from 'node:fs/promises';
 import pino from 'pino';
 import { companySettings, messages, whatsapps } from '../../db/schema/index.js';
-import type { AppContext } from '../../http/context.js';
 import { ChannelSendError, type ChannelAdapter, type Connection, type OutgoingMessage, type Recipient } from '../adapter.js';
-import { processInbound, type InboundEvent, type InboundParty } from '../inbound.js';
-import { updateSession } from '../status.js';
+import type { InboundEvent, InboundParty } from '../inbound-event.js';
+import type { ChannelRuntime, DecodedInbound } from '../sink.js';
 import { clearAuthState, useDatabaseAuthState } from './auth-state.js';
 import { HistoryImport } from './history.js';
 import { declaredSize, hasMedia, isLidJid, parseCall, parseReaction, parseUpdate, parseUpsert } from './parse.js';
@@ -61,7 +61,7 @@ export class WhatsappSessions implements ChannelAdapter {
   private readonly baileysLog = pino({ level: 'silent' });
 
   constructor(
-    private readonly ctx: () => AppContext,
+    private readonly rt: () => ChannelRuntime,
     private readonly options: WhatsappSessionOptions,
   ) {}
 
@@ -73,16 +73,22 @@ export class WhatsappSessions implements ChannelAdapter {
     await this.open(connection, false);
   }
 
-  /** Resolves once every event received so far has been handled. */
-  async settled(): Promise<void> {
+  /** Resolves once every event received so far is stored (acknowledged: a crash no longer loses it). */
+  async stored(): Promise<void> {
     await Promise.all([...this.sessions.values()].map((s) => s.queue));
+  }
+
+  /** Resolves once every event received so far has been stored and processed. */
+  async settled(): Promise<void> {
+    await this.stored();
+    await this.rt().sink.drained();
   }
 
   /** `pairing` carries over the 515 restart that follows a scan: the history sync arrives on the new socket. */
   private async open(connection: Connection, pairing: boolean): Promise<void> {
     await this.closeSocket(connection.id);
-    const ctx = this.ctx();
-    const auth = await useDatabaseAuthState(ctx.db, connection.id);
+    const rt = this.rt();
+    const auth = await useDatabaseAuthState(rt.db, connection.id);
     const sock = this.options.makeSocket({
       auth: { creds: auth.state.creds, keys: makeCacheableSignalKeyStore(auth.state.keys, this.baileysLog) },
       logger: this.baileysLog,
@@ -95,7 +101,7 @@ export class WhatsappSessions implements ChannelAdapter {
     const session: Session = { sock, closing: false, qrCount: 0, pairing, opened: false, queue: Promise.resolve() };
     this.sessions.set(connection.id, session);
     this.wire(connection.id, session, auth.saveCreds);
-    if (!this.reconnects.has(connection.id)) await updateSession(ctx, connection.id, { status: 'OPENING', qrcode: '' });
+    if (!this.reconnects.has(connection.id)) await rt.sink.sessionChanged(connection.id, { status: 'OPENING', qrcode: '' });
   }
 
   /** Closes the socket; `logout` unlinks the device and forgets the session (a new QR is needed). */
@@ -107,8 +113,8 @@ export class WhatsappSessions implements ChannelAdapter {
       await session.sock.logout().catch(() => undefined);
     }
     await this.closeSocket(connection.id);
-    if (opts.logout) await clearAuthState(this.ctx().db, connection.id);
-    await updateSession(this.ctx(), connection.id, { status: 'DISCONNECTED', qrcode: '' });
+    if (opts.logout) await clearAuthState(this.rt().db, connection.id);
+    await this.rt().sink.sessionChanged(connection.id, { status: 'DISCONNECTED', qrcode: '' });
   }
 
   /** Process shutdown: sockets close, sessions stay stored for the next boot. */
@@ -172,31 +178,31 @@ export class WhatsappSessions implements ChannelAdapter {
         if (this.sessions.get(whatsappId) !== session) return;
         session.queue = session.queue
           .then(() => handler(arg))
-          .catch((err: unknown) => this.ctx().log.error({ err, whatsappId, event }, 'WhatsApp event handling failed'));
+          .catch((err: unknown) => this.rt().log.error({ err, whatsappId, event }, 'WhatsApp event handling failed'));
       });
     guard('creds.update', () => saveCreds());
     guard('connection.update', (update) => this.onConnectionUpdate(whatsappId, session, update));
+    // Each event is stored raw before anything else (the sink), so a crash loses nothing; `decode` reads it back.
     guard('messages.upsert', async ({ messages: list }) => {
-      for (const msg of list) await this.onMessage(whatsappId, session, msg);
+      for (const msg of list) if (parseUpsert(msg)) await this.store(whatsappId, 'upsert', msg);
     });
     guard('messages.update', async (updates) => {
-      for (const u of updates) await this.toPipeline(whatsappId, parseUpdate(u));
+      for (const u of updates) if (parseUpdate(u)) await this.store(whatsappId, 'update', u);
     });
     guard('messages.reaction', async (reactions) => {
-      for (const r of reactions) await this.toPipeline(whatsappId, parseReaction(r));
+      for (const r of reactions) if (parseReaction(r)) await this.store(whatsappId, 'reaction', r);
     });
     guard('call', async (calls) => {
       for (const call of calls) {
-        const event = parseCall(call);
-        if (!event) continue;
+        if (!parseCall(call)) continue;
         await this.rejectCallIfRefused(whatsappId, session.sock, call.id, call.from);
-        await this.toPipeline(whatsappId, event);
+        await this.store(whatsappId, 'call', call);
       }
     });
     guard('messaging-history.set', async (set) => {
       const connection = await this.connection(whatsappId);
       if (!connection?.enableImportMessage || !session.pairing) return;
-      session.history ??= new HistoryImport(this.ctx(), connection, this.options.historyIdleMs);
+      session.history ??= new HistoryImport(this.rt().sink, connection, this.options.historyIdleMs, this.rt().log);
       await session.history.addChunk(set, (m) => this.withLoaders(session.sock, m));
     });
     guard('messaging-history.status', async (status) => {
@@ -205,16 +211,16 @@ export class WhatsappSessions implements ChannelAdapter {
   }
 
   private async onConnectionUpdate(whatsappId: number, session: Session, update: Partial<ConnectionState>): Promise<void> {
-    const ctx = this.ctx();
+    const { sink } = this.rt();
     if (update.qr) {
       session.qrCount += 1;
       session.pairing = true;
       if (session.qrCount > MAX_QR_REFRESHES) {
         await this.closeSocket(whatsappId);
-        await updateSession(ctx, whatsappId, { status: 'DISCONNECTED', qrcode: '', retries: session.qrCount });
+        await sink.sessionChanged(whatsappId, { status: 'DISCONNECTED', qrcode: '', retries: session.qrCount });
         return;
       }
-      await updateSession(ctx, whatsappId, { status: 'qrcode', qrcode: update.qr, retries: session.qrCount });
+      await sink.sessionChanged(whatsappId, { status: 'qrcode', qrcode: update.qr, retries: session.qrCount });
     }
     if (update.connection === 'open') {
       session.opened = true;
@@ -223,7 +229,7 @@ export class WhatsappSessions implements ChannelAdapter {
       const connection = await this.connection(whatsappId);
       // The import's "preparing" marker: the import timestamp the UI counts 35 s from.
       const importing = session.pairing && connection?.enableImportMessage;
-      await updateSession(ctx, whatsappId, {
+      await sink.sessionChanged(whatsappId, {
         status: 'CONNECTED',
         qrcode: '',
         retries: 0,
@@ -235,7 +241,7 @@ export class WhatsappSessions implements ChannelAdapter {
   }
 
   private async onClose(whatsappId: number, session: Session, update: Partial<ConnectionState>): Promise<void> {
-    const ctx = this.ctx();
+    const { db, sink, log } = this.rt();
     this.sessions.delete(whatsappId);
     if (session.closing) return;
     const error = update.lastDisconnect?.error as { output?: { statusCode?: number } } | undefined;
@@ -243,8 +249,8 @@ export class WhatsappSessions implements ChannelAdapter {
     if (code === DisconnectReason.loggedOut) {
       // The phone removed this device: the stored keys are useless now.
       this.cancelReconnect(whatsappId);
-      await clearAuthState(ctx.db, whatsappId);
-      await updateSession(ctx, whatsappId, { status: 'DISCONNECTED', qrcode: '', retries: 0 });
+      await clearAuthState(db, whatsappId);
+      await sink.sessionChanged(whatsappId, { status: 'DISCONNECTED', qrcode: '', retries: 0 });
       return;
     }
     const connection = await this.connection(whatsappId);
@@ -261,56 +267,69 @@ export class WhatsappSessions implements ChannelAdapter {
     if (state.attempts > MAX_RECONNECTS || unpaired) {
       // A QR run that closed without a scan, or a network that stays down: an admin decides.
       this.cancelReconnect(whatsappId);
-      await updateSession(ctx, whatsappId, { status: unpaired ? 'DISCONNECTED' : 'TIMEOUT', qrcode: '', retries: state.attempts });
+      await sink.sessionChanged(whatsappId, { status: unpaired ? 'DISCONNECTED' : 'TIMEOUT', qrcode: '', retries: state.attempts });
       return;
     }
     const delay = Math.min(MAX_BACKOFF_MS, 1000 * 2 ** (state.attempts - 1));
-    await updateSession(ctx, whatsappId, { status: 'OPENING', qrcode: '', retries: state.attempts });
+    await sink.sessionChanged(whatsappId, { status: 'OPENING', qrcode: '', retries: state.attempts });
     state.timer = setTimeout(() => {
       state.timer = undefined;
       void this.connection(whatsappId)
         .then((c) => (c ? this.start(c) : undefined))
-        .catch((err: unknown) => ctx.log.error({ err, whatsappId }, 'WhatsApp reconnect failed'));
+        .catch((err: unknown) => log.error({ err, whatsappId }, 'WhatsApp reconnect failed'));
     }, delay);
     state.timer.unref();
   }
 
-  private async onMessage(whatsappId: number, session: Session, msg: WAMessage): Promise<void> {
-    const event = parseUpsert(msg);
-    if (!event) return;
-    await this.toPipeline(whatsappId, event.kind === 'message' ? this.withLoaders(session.sock, event) : event);
+  private async store(whatsappId: number, type: WaEventType, item: unknown): Promise<void> {
+    const payload: StoredWaEvent = { whatsappId, type, item: JSON.parse(JSON.stringify(item, BufferJSON.replacer)) as unknown };
+    await this.rt().sink.received('whatsapp', payload);
+  }
+
+  /** One chat's events share this key, so they are processed in the order Baileys emitted them. */
+  orderKey(payload: unknown): string {
+    const { whatsappId, item } = payload as StoredWaEvent;
+    const it = item as { key?: { remoteJid?: string | null }; from?: string };
+    return `wa:${whatsappId}:${it.key?.remoteJid ?? it.from ?? ''}`;
+  }
+
+  /** A stored raw event → the pipeline event, with the loaders of the live socket (or without one, after a restart). */
+  async decode(payload: unknown): Promise<DecodedInbound[]> {
+    const stored = payload as StoredWaEvent;
+    const item = JSON.parse(JSON.stringify(stored.item), BufferJSON.reviver) as never;
+    const event = PARSERS[stored.type](item);
+    if (!event) return [];
+    const connection = await this.connection(stored.whatsappId);
+    if (!connection) return [];
+    const sock = this.sessions.get(stored.whatsappId)?.sock;
+    if (event.kind !== 'message') return [{ connection, event }];
+    if (isLidJid(event.chat.remoteJid)) event.chat = await this.resolveLid(stored.whatsappId, event.chat);
+    return [{ connection, event: this.withLoaders(sock, event) }];
   }
 
   /** Media download, LID → phone number, and the first-contact profile lookup need the socket. */
-  private withLoaders<E extends InboundEvent>(sock: WaSocket, event: E): E {
+  private withLoaders<E extends InboundEvent>(sock: WaSocket | undefined, event: E): E {
     if (event.kind !== 'message') return event;
     const raw = event.raw as WAMessage;
-    const limit = this.ctx().storage.limitBytes;
+    const limit = this.rt().mediaLimitBytes;
     const loadMedia =
       raw?.key && hasMedia(raw)
         ? async () => {
             if (declaredSize(raw) > limit) throw new Error('media larger than MEDIA_LIMIT_MB');
-            const data = await downloadMediaMessage(raw, 'buffer', {}, { logger: this.baileysLog, reuploadRequest: (m) => sock.updateMediaMessage(m) });
+            const reuploadRequest = (m: WAMessage) => (sock ? sock.updateMediaMessage(m) : Promise.reject(new Error('no WhatsApp session')));
+            const data = await downloadMediaMessage(raw, 'buffer', {}, { logger: this.baileysLog, reuploadRequest });
             return { data, mimetype: mimetypeOf(raw) };
           }
         : undefined;
     const chat = event.chat;
-    const lookupProfile = async () => {
-      const name = chat.isGroup ? (await sock.groupMetadata(chat.remoteJid).catch(() => undefined))?.subject : undefined;
-      const pictureUrl = (await sock.profilePictureUrl(chat.remoteJid, 'image').catch(() => undefined)) ?? null;
-      return { name, pictureUrl };
-    };
+    const lookupProfile = sock
+      ? async () => {
+          const name = chat.isGroup ? (await sock.groupMetadata(chat.remoteJid).catch(() => undefined))?.subject : undefined;
+          const pictureUrl = (await sock.profilePictureUrl(chat.remoteJid, 'image').catch(() => undefined)) ?? null;
+          return { name, pictureUrl };
+        }
+      : undefined;
     return { ...event, loadMedia, lookupProfile };
-  }
-
-  private async toPipeline(whatsappId: number, event: InboundEvent | undefined): Promise<void> {
-    if (!event) return;
-    const connection = await this.connection(whatsappId);
-    if (!connection) return;
-    if (event.kind === 'message' && isLidJid(event.chat.remoteJid)) {
-      event.chat = await this.resolveLid(whatsappId, event.chat);
-    }
-    await processInbound(this.ctx(), connection, event);
   }
 
   /** A LID-only chat becomes its phone number when the socket knows the mapping, so one person stays one contact. */
@@ -325,7 +344,7 @@ export class WhatsappSessions implements ChannelAdapter {
   private async rejectCallIfRefused(whatsappId: number, sock: WaSocket, callId: string, from: string): Promise<void> {
     const connection = await this.connection(whatsappId);
     if (!connection) return;
-    const [settings] = await this.ctx()
+    const [settings] = await this.rt()
       .db.select({ accept: companySettings.acceptCallWhatsapp })
       .from(companySettings)
       .where(eq(companySettings.companyId, connection.companyId));
@@ -360,12 +379,12 @@ export class WhatsappSessions implements ChannelAdapter {
   }
 
   private async connection(whatsappId: number): Promise<Connection | undefined> {
-    const [row] = await this.ctx().db.select().from(whatsapps).where(eq(whatsapps.id, whatsappId));
+    const [row] = await this.rt().db.select().from(whatsapps).where(eq(whatsapps.id, whatsappId));
     return row;
   }
 
   private async storedWaMessage(whatsappId: number, wid: string): Promise<WAMessage | undefined> {
-    const [row] = await this.ctx()
+    const [row] = await this.rt()
       .db.select({ data: messages.data })
       .from(messages)
       .where(and(eq(messages.whatsappId, whatsappId), eq(messages.wid, wid)));
@@ -379,13 +398,22 @@ export class WhatsappSessions implements ChannelAdapter {
   }
 
   private async isOurs(whatsappId: number, wid: string): Promise<boolean> {
-    const [row] = await this.ctx()
+    const [row] = await this.rt()
       .db.select({ fromMe: messages.fromMe })
       .from(messages)
       .where(and(eq(messages.whatsappId, whatsappId), eq(messages.wid, wid)));
     return row?.fromMe ?? false;
   }
 }
+
+type WaEventType = 'upsert' | 'update' | 'reaction' | 'call';
+/** A Baileys event as `inbound_events` keeps it (Buffers as BufferJSON). */
+interface StoredWaEvent {
+  whatsappId: number;
+  type: WaEventType;
+  item: unknown;
+}
+const PARSERS: Record<WaEventType, (item: never) => InboundEvent | undefined> = { upsert: parseUpsert, update: parseUpdate, reaction: parseReaction, call: parseCall };
 
 const jidOf = (to: Recipient) => to.remoteJid || `${to.number}@${to.isGroup ? 'g.us' : 's.whatsapp.net'}`;
 

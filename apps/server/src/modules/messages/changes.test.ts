@@ -12,7 +12,7 @@ import { metaEnv } from '../../../test/fakes/meta-webhook.js';
 import { fakeSocketFactory } from '../../../test/fakes/wa-socket.js';
 import { multipart } from '../../../test/multipart.js';
 import { createPlainUser, listen, openSocket } from '../../../test/roles.js';
-import { processInbound } from '../../channels/inbound.js';
+import { processInbound } from '../conversations/inbound.js';
 
 let t: TestApp;
 let graph: FakeGraph;

@@ -6,7 +6,7 @@ import type { AppContext } from '../../http/context.js';
 import { AppError } from '../../http/errors.js';
 import type { ChannelAdapter, Connection, Recipient } from '../../channels/adapter.js';
 import { emitMessageUpdate, emitTicketUpdate } from '../../channels/emit.js';
-import { channelTarget } from '../../channels/outbound.js';
+import { channelTarget } from '../conversations/outbound.js';
 import { loadViewer } from '../tickets/visibility.js';
 import { visibleMessage } from './access.js';
 import type { MessageRow } from './presenter.js';

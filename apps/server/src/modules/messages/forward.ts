@@ -5,7 +5,7 @@ import { contacts, tickets, users, whatsapps } from '../../db/schema/index.js';
 import type { AuthUser } from '../../http/auth.js';
 import type { AppContext } from '../../http/context.js';
 import { AppError } from '../../http/errors.js';
-import { queueOutgoing, type OutgoingInput } from '../../channels/outbound.js';
+import { queueOutgoing, type OutgoingInput } from '../conversations/outbound.js';
 import { mimetypeOfStored } from '../../storage/media.js';
 import { findOrCreateTicket } from '../tickets/queries.js';
 import { loadViewer } from '../tickets/visibility.js';

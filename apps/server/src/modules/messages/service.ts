@@ -12,7 +12,7 @@ import type { AuthUser } from '../../http/auth.js';
 import type { AppContext } from '../../http/context.js';
 import { emitTicketRead } from '../../realtime/conversation.js';
 import { AppError } from '../../http/errors.js';
-import { queueOutgoing, type OutgoingInput } from '../../channels/outbound.js';
+import { queueOutgoing, type OutgoingInput } from '../conversations/outbound.js';
 import { contactMaskFor } from '../contacts/lgpd.js';
 import { ticketForViewer } from '../tickets/presenter.js';
 import { loadTicket } from '../tickets/queries.js';

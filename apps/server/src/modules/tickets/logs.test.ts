@@ -1,6 +1,7 @@
 import type { Ticket, TicketLog } from '@balcao/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { processInbound, type InboundMessage } from '../../channels/inbound.js';
+import type { InboundMessage } from '../../channels/inbound-event.js';
+import { processInbound } from '../conversations/inbound.js';
 import { bearer, type LoggedIn, type TestApp } from '../../../test/helpers.js';
 import { createAdminTestApp, createPlainUser, setupRoles, type Roles } from '../../../test/roles.js';
 import { createConnection, reloadConnection } from '../../../test/connections.js';

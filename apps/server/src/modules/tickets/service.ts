@@ -7,7 +7,7 @@ import type { AppContext } from '../../http/context.js';
 import { emitTicketChanged, emitTicketDeleted } from '../../realtime/conversation.js';
 import { AppError } from '../../http/errors.js';
 import { emitTicketUpdate } from '../../channels/emit.js';
-import { sendConnectionMessage } from '../../channels/behaviours/send.js';
+import { sendConnectionMessage } from '../conversations/behaviours/send.js';
 import { writeTicketLogs } from './logs.js';
 import { findTicketRow, loadTickets } from './queries.js';
 

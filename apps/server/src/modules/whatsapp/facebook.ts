@@ -7,7 +7,7 @@ import type { AuthUser } from '../../http/auth.js';
 import type { AppContext } from '../../http/context.js';
 import { AppError } from '../../http/errors.js';
 import { GraphError } from '../../channels/meta/graph.js';
-import { emitWhatsapp } from '../../channels/status.js';
+import { emitWhatsapp } from '../conversations/session-status.js';
 import { presentWhatsapps } from './queries.js';
 import { assertCanManage, assertPlanAllows, canManageConnections, generateConnectionToken } from './service.js';
 

@@ -4,7 +4,7 @@ import { whatsapps } from '../../db/schema/index.js';
 import type { AuthUser } from '../../http/auth.js';
 import type { AppContext } from '../../http/context.js';
 import { AppError } from '../../http/errors.js';
-import { emitWhatsapp } from '../../channels/status.js';
+import { emitWhatsapp } from '../conversations/session-status.js';
 import { baseMimetype } from '../../storage/media.js';
 import { assertCanManage, connectionFor, presentOne } from './service.js';
 

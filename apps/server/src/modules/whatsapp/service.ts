@@ -7,7 +7,7 @@ import type { AuthUser } from '../../http/auth.js';
 import type { AppContext } from '../../http/context.js';
 import { AppError } from '../../http/errors.js';
 import { assertPlanFlag, assertPlanLimit } from '../../http/plan.js';
-import { emitWhatsapp } from '../../channels/status.js';
+import { emitWhatsapp } from '../conversations/session-status.js';
 import type { WhatsappRow } from './presenter.js';
 import { countWhatsapps, findWhatsapp, otherWhatsappIds, presentWhatsapps, queuesOf } from './queries.js';
 

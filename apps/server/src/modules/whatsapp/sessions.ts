@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { whatsapps } from '../../db/schema/index.js';
 import type { AuthUser } from '../../http/auth.js';
 import type { AppContext } from '../../http/context.js';
-import { updateSession } from '../../channels/status.js';
+import { updateSession } from '../conversations/session-status.js';
 import { closeImportedTickets } from '../tickets/service.js';
 import { assertCanManage, connectionFor, startSession } from './service.js';
 

@@ -1,13 +1,13 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contacts, messages, tickets } from '../db/schema/index.js';
-import { startJobs, stopJobs } from '../jobs/boss.js';
-import { registerChannelJobs } from '../jobs/channels.js';
-import { createCompanyWithAdmin, createTestApp, sleep, type TestApp } from '../../test/helpers.js';
-import { createConnection, eventually } from '../../test/connections.js';
-import { fixture } from '../../test/fixtures.js';
-import { FakeGraph } from '../../test/fakes/graph-server.js';
-import { metaEnv } from '../../test/fakes/meta-webhook.js';
+import { contacts, messages, tickets } from '../../db/schema/index.js';
+import { startJobs, stopJobs } from '../../jobs/boss.js';
+import { registerChannelJobs } from '../../jobs/channels.js';
+import { createCompanyWithAdmin, createTestApp, sleep, type TestApp } from '../../../test/helpers.js';
+import { createConnection, eventually } from '../../../test/connections.js';
+import { fixture } from '../../../test/fixtures.js';
+import { FakeGraph } from '../../../test/fakes/graph-server.js';
+import { metaEnv } from '../../../test/fakes/meta-webhook.js';
 import { queueOutgoing, sweepOutbox } from './outbound.js';
 
 let t: TestApp;

@@ -1,15 +1,16 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { companySettings, messages, queues, ticketRatings, tickets } from '../../db/schema/index.js';
-import { closeTicket } from '../../modules/tickets/service.js';
-import { createCompanyWithAdmin, createTestApp, sleep, type TestApp } from '../../../test/helpers.js';
-import { createConnection, eventually } from '../../../test/connections.js';
-import { FakeGraph } from '../../../test/fakes/graph-server.js';
-import { metaEnv } from '../../../test/fakes/meta-webhook.js';
-import type { Connection } from '../adapter.js';
-import { processInbound, type InboundMessage } from '../inbound.js';
+import { companySettings, messages, queues, ticketRatings, tickets } from '../../../db/schema/index.js';
+import { closeTicket } from '../../tickets/service.js';
+import { createCompanyWithAdmin, createTestApp, sleep, type TestApp } from '../../../../test/helpers.js';
+import { createConnection, eventually } from '../../../../test/connections.js';
+import { FakeGraph } from '../../../../test/fakes/graph-server.js';
+import { metaEnv } from '../../../../test/fakes/meta-webhook.js';
+import type { Connection } from '../../../channels/adapter.js';
+import type { InboundMessage } from '../../../channels/inbound-event.js';
+import { processInbound } from '../inbound.js';
 import { isOnVacation, isWithinHours } from './hours.js';
-import { fillVariables } from '../../modules/messages/variables.js';
+import { fillVariables } from '../../messages/variables.js';
 import { runTicketTimers } from './timers.js';
 
 let t: TestApp;

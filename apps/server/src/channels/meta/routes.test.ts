@@ -9,7 +9,8 @@ import { createConnection, eventually } from '../../../test/connections.js';
 import { fixture } from '../../../test/fixtures.js';
 import { FakeGraph } from '../../../test/fakes/graph-server.js';
 import { APP_SECRET, messengerText, metaEnv, postWebhook, VERIFY_TOKEN } from '../../../test/fakes/meta-webhook.js';
-import { signBody } from '../../channels/meta/signature.js';
+import { inboundQueue } from '../../modules/conversations/ingest.js';
+import { signBody } from './signature.js';
 import { users } from '../../db/schema/index.js';
 import { hashPassword } from '../../db/passwords.js';
 
@@ -142,15 +143,26 @@ describe('POST /webhook', () => {
     expect({ events: await countOf(inboundEvents), messages: await countOf(messages) }).toEqual(before);
   });
 
-  it('answers 400 for malformed bodies and 404 for unknown pages, storing nothing', async () => {
+  it('answers 400 for malformed bodies, storing nothing', async () => {
     const before = await countOf(inboundEvents);
     expect((await postWebhook(t.app, '{not json')).statusCode).toBe(400);
     expect((await postWebhook(t.app, { object: 'page', entry: 'nope' })).statusCode).toBe(400);
     expect((await postWebhook(t.app, { hello: 'world' })).statusCode).toBe(400);
-    const unknown = await postWebhook(t.app, messengerText('9999999999', '2000004', 'm_unknown_page', 'oi'));
-    expect(unknown.statusCode).toBe(404);
-    expect(unknown.json()).toEqual({ error: 'ERR_NO_WAPP_FOUND' });
     expect(await countOf(inboundEvents)).toBe(before);
+  });
+
+  it('acknowledges (200) and counts a webhook for a Page or Instagram account we do not serve, creating nothing', async () => {
+    // A non-200 makes Meta retry for hours and finally disable the app's subscription.
+    const counts = async () => ({ events: await countOf(inboundEvents), contacts: await countOf(contacts), tickets: await countOf(tickets), messages: await countOf(messages) });
+    const before = await counts();
+    const counted = inboundQueue(t.app.ctx).unknownAccounts;
+    const page = await postWebhook(t.app, messengerText('9999999999', '2000004', 'm_unknown_page', 'oi'));
+    expect(page.statusCode).toBe(200);
+    const ig = await postWebhook(t.app, JSON.parse(JSON.stringify(fixture('meta/instagram-text.json')).replaceAll('"1700001"', '"8888888888"')) as object);
+    expect(ig.statusCode).toBe(200);
+    await sleep(150);
+    expect(await counts()).toEqual(before);
+    expect(inboundQueue(t.app.ctx).unknownAccounts).toBe(counted + 2);
   });
 
   it('downloads an attachment into DATA_DIR/public/company{id} under an unguessable name', async () => {

@@ -1,13 +1,13 @@
 import type { MediaType } from '@balcao/contracts';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { contacts, messages, tickets, whatsapps } from '../db/schema/index.js';
-import type { AppContext } from '../http/context.js';
-import { AppError } from '../http/errors.js';
-import { touchTicketAfterMessage } from '../modules/tickets/queries.js';
-import type { MessageRow } from '../modules/messages/presenter.js';
-import { buildVcard, parseVcard, type ContactCard } from '../modules/messages/vcard.js';
-import { ChannelSendError, type Connection, type OutgoingMessage, type Recipient } from './adapter.js';
-import { emitMessageCreate, emitMessageUpdate, emitTicketUpdate } from './emit.js';
+import { contacts, messages, tickets, whatsapps } from '../../db/schema/index.js';
+import type { AppContext } from '../../http/context.js';
+import { AppError } from '../../http/errors.js';
+import { touchTicketAfterMessage } from '../tickets/queries.js';
+import type { MessageRow } from '../messages/presenter.js';
+import { buildVcard, parseVcard, type ContactCard } from '../messages/vcard.js';
+import { ChannelSendError, type Connection, type OutgoingMessage, type Recipient } from '../../channels/adapter.js';
+import { emitMessageCreate, emitMessageUpdate, emitTicketUpdate } from '../../channels/emit.js';
 
 /** How long a claimed row is left alone by the sweeper while its send is in flight (a crash frees it after this). */
 const SEND_LEASE_MS = 60_000;

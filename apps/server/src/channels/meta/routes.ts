@@ -1,11 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppContext } from '../../http/context.js';
 import { AppError } from '../../http/errors.js';
-import { acceptWebhook, scheduleStoredEvent } from '../../channels/meta/ingest.js';
-import { isValidSignature } from '../../channels/meta/signature.js';
-import { metaWebhookSchema } from '../../channels/meta/webhook.js';
+import type { ChannelSink } from '../sink.js';
+import { isValidSignature } from './signature.js';
+import { metaWebhookSchema } from './webhook.js';
 
 const verifyQuery = z.object({
   'hub.mode': z.string().max(50).optional(),
@@ -18,7 +17,7 @@ const verifyQuery = z.object({
  * scope, whose JSON parser keeps the raw bytes: the signature is checked over
  * exactly what Meta signed, before anything is parsed.
  */
-export async function registerWebhookRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+export async function registerWebhookRoutes(app: FastifyInstance, deps: { meta: { appSecret?: string; verifyToken?: string }; sink: ChannelSink }): Promise<void> {
   await app.register(async (scope) => {
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', { parseAs: 'buffer' }, (_req, body, done) => done(null, body));
@@ -27,19 +26,19 @@ export async function registerWebhookRoutes(app: FastifyInstance, ctx: AppContex
     // Subscription handshake: echo hub.challenge when our VERIFY_TOKEN is presented.
     r.get('/webhook', { schema: { tags: ['webhook'], querystring: verifyQuery }, config: { rateLimit: false } }, async (req, reply) => {
       const q = req.query;
-      const expected = ctx.config.meta.verifyToken;
+      const expected = deps.meta.verifyToken;
       if (q['hub.mode'] === 'subscribe' && expected && q['hub.verify_token'] === expected && q['hub.challenge'] !== undefined) {
         return reply.type('text/plain').send(q['hub.challenge']);
       }
       throw new AppError('ERR_INVALID_SIGNATURE', 403);
     });
 
-    // Events: signature → shape → known account → stored → 200; processing continues after the answer.
+    // Events: signature → shape → stored → 200; processing continues after the answer.
     r.post('/webhook', { schema: { tags: ['webhook'] }, config: { rateLimit: false } }, async (req, reply) => {
       const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
       const header = req.headers['x-hub-signature-256'];
       if (typeof header !== 'string' || header.length === 0) throw new AppError('ERR_INVALID_SIGNATURE', 401);
-      const secret = ctx.config.meta.appSecret;
+      const secret = deps.meta.appSecret;
       if (!secret) {
         req.log.warn('webhook refused: FACEBOOK_APP_SECRET is not set');
         throw new AppError('ERR_INVALID_SIGNATURE', 403);
@@ -52,9 +51,7 @@ export async function registerWebhookRoutes(app: FastifyInstance, ctx: AppContex
       } catch {
         throw new AppError('ERR_VALIDATION', 400, 'body is not JSON');
       }
-      const body = metaWebhookSchema.parse(json);
-      const id = await acceptWebhook(ctx, body);
-      scheduleStoredEvent(ctx, id, body);
+      await deps.sink.received('meta', metaWebhookSchema.parse(json));
       return reply.type('text/plain').send('EVENT_RECEIVED');
     });
   });

@@ -1,18 +1,11 @@
-import type { ConnectionStatus } from '@balcao/contracts';
 import { eq } from 'drizzle-orm';
-import { whatsapps } from '../db/schema/index.js';
-import type { AppContext } from '../http/context.js';
-import { ROOMS } from '../realtime/server.js';
-import { presentWhatsapps } from '../modules/whatsapp/queries.js';
-import type { WhatsappRow } from '../modules/whatsapp/presenter.js';
+import { whatsapps } from '../../db/schema/index.js';
+import type { SessionPatch } from '../../channels/sink.js';
+import type { AppContext } from '../../http/context.js';
+import { ROOMS } from '../../realtime/server.js';
+import { presentWhatsapps } from '../whatsapp/queries.js';
+import type { WhatsappRow } from '../whatsapp/presenter.js';
 
-export interface SessionPatch {
-  status?: ConnectionStatus;
-  qrcode?: string;
-  retries?: number;
-  number?: string;
-  statusImportMessages?: string | null;
-}
 
 /**
  * Persists a session change, then tells the company: `whatsappSession` (with the

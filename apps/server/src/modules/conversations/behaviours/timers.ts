@@ -1,8 +1,8 @@
 import { and, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
-import { tickets, whatsapps } from '../../db/schema/index.js';
-import type { AppContext } from '../../http/context.js';
-import { markClosed } from '../../modules/tickets/service.js';
-import type { Connection } from '../adapter.js';
+import { tickets, whatsapps } from '../../../db/schema/index.js';
+import type { AppContext } from '../../../http/context.js';
+import { markClosed } from '../../tickets/service.js';
+import type { Connection } from '../../../channels/adapter.js';
 import { sendConnectionMessage } from './send.js';
 
 const minutesAgo = (now: Date, minutes: number) => new Date(now.getTime() - minutes * 60_000);

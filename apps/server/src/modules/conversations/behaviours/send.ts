@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
-import { contacts, queues, tickets, users, whatsapps } from '../../db/schema/index.js';
-import type { AppContext } from '../../http/context.js';
-import { fillVariables } from '../../modules/messages/variables.js';
-import { mimetypeOfStored } from '../../storage/media.js';
+import { contacts, queues, tickets, users, whatsapps } from '../../../db/schema/index.js';
+import type { AppContext } from '../../../http/context.js';
+import { fillVariables } from '../../messages/variables.js';
+import { mimetypeOfStored } from '../../../storage/media.js';
 import { queueOutgoing } from '../outbound.js';
 
 /** A connection-level message (greeting, farewell, rating…) to the ticket's contact, through the outbox. */

@@ -1,11 +1,11 @@
 import { NPS_MAX, NPS_MIN } from '@balcao/contracts';
 import { eq, sql } from 'drizzle-orm';
-import { companySettings, ticketRatings, tickets } from '../../db/schema/index.js';
-import type { AppContext } from '../../http/context.js';
-import { markClosed } from '../../modules/tickets/service.js';
-import type { FoundTicket } from '../../modules/tickets/queries.js';
-import type { TicketRow } from '../../modules/tickets/presenter.js';
-import type { Connection } from '../adapter.js';
+import { companySettings, ticketRatings, tickets } from '../../../db/schema/index.js';
+import type { AppContext } from '../../../http/context.js';
+import { markClosed } from '../../tickets/service.js';
+import type { FoundTicket } from '../../tickets/queries.js';
+import type { TicketRow } from '../../tickets/presenter.js';
+import type { Connection } from '../../../channels/adapter.js';
 import { isOnVacation, isWithinHours } from './hours.js';
 import { sendConnectionMessage } from './send.js';
 

@@ -1,0 +1,271 @@
+import { and, eq, gte, inArray, lt, sql } from 'drizzle-orm';
+import { contacts, messages, tickets, whatsappQueues } from '../../db/schema/index.js';
+import type { Tx } from '../../db/client.js';
+import type { AppContext } from '../../http/context.js';
+import { loadContact, upsertContact } from '../contacts/queries.js';
+import { writeTicketLogs } from '../tickets/logs.js';
+import type { TicketRow } from '../tickets/presenter.js';
+import { findOrCreateTicket, isUniqueViolation, touchTicketAfterMessage, type FoundTicket } from '../tickets/queries.js';
+import type { Connection } from '../../channels/adapter.js';
+import type { ImportMode, InboundEvent, InboundMessage } from '../../channels/inbound-event.js';
+import { runInboundBehaviours } from './behaviours/inbound.js';
+import { emitMessageCreate, emitMessageUpdate, emitTicketUpdate } from '../../channels/emit.js';
+
+export type InboundResult =
+  | { outcome: 'stored'; messageId: number; ticketId: number; ticketCreated: boolean }
+  | { outcome: 'duplicate' | 'ignored' | 'updated' };
+
+/**
+ * The one inbound pipeline (ARCHITECTURE §7): contact upsert → ticket find-or-create
+ * → idempotent message insert → connection behaviours → socket events. Every step
+ * relies on a unique key, so a redelivery or concurrent first messages converge.
+ */
+export async function processInbound(ctx: AppContext, connection: Connection, event: InboundEvent, options: InboundOptions = {}): Promise<InboundResult> {
+  const announce = options.announce ?? ((emit) => emit());
+  switch (event.kind) {
+    case 'message':
+      return storeMessage(ctx, connection, event, options.importMode, announce);
+    case 'edit':
+      return updateByWid(ctx, connection, event.wid, { body: event.body, isEdited: true }, announce);
+    case 'delete':
+      return updateByWid(ctx, connection, event.wid, { isDeleted: true }, announce);
+    case 'ack':
+      return applyAck(ctx, connection, event, announce);
+    case 'watermark':
+      return applyWatermark(ctx, connection, event, announce);
+  }
+}
+
+/** Runs the socket events of a committed change; the ingest lanes queue them so the next message's transaction need not wait. */
+export type Announce = (emit: () => Promise<void>) => Promise<void> | void;
+
+export interface InboundOptions {
+  importMode?: ImportMode;
+  /** Default: the events are emitted before processInbound resolves. */
+  announce?: Announce;
+}
+
+async function storeMessage(ctx: AppContext, connection: Connection, m: InboundMessage, importMode: ImportMode | undefined, announce: Announce): Promise<InboundResult> {
+  if (m.chat.isGroup && !(importMode ? connection.importOldMessagesGroups : connection.allowGroup)) return { outcome: 'ignored' };
+  // One read before the transaction: a redelivery stops here, and a first contact gets its profile looked up
+  // (network calls stay outside the transaction; the insert below is still ON CONFLICT DO NOTHING).
+  const seen = await seenBefore(ctx, connection, m);
+  if (seen.message) return { outcome: 'duplicate' };
+  const profile = !seen.contact && m.lookupProfile ? await m.lookupProfile().catch(() => null) : null;
+  const media = m.loadMedia ? await saveMedia(ctx, connection.companyId, m) : null;
+
+  let stored: Stored | undefined;
+  for (let attempt = 0; !stored; attempt++) {
+    try {
+      stored = await ctx.db.transaction((tx) => storeInTransaction(tx, connection, m, { importMode, profile, media }));
+    } catch (err) {
+      // A concurrent reopen of the same ticket won: the whole message goes again (it finds that ticket).
+      if (attempt > 0 || !isUniqueViolation(err)) throw err;
+    }
+  }
+  if (stored === 'duplicate') return { outcome: 'duplicate' };
+  const { messageId, found, ticket, chatCreated, chatId } = stored;
+  const result = { outcome: 'stored' as const, messageId, ticketId: found.ticket.id, ticketCreated: found.created };
+  if (importMode) return result;
+
+  await announce(async () => {
+    if (chatCreated) emitContactCreate(ctx, connection.companyId, chatId);
+    const presented = await emitTicketUpdate(ctx, found.ticket.id);
+    if (presented) await emitMessageCreate(ctx, messageId, presented);
+    if (!m.fromMe && ticket) ctx.background.run('connection behaviours', () => runInboundBehaviours(ctx, { connection, found, ticket, body: m.body }));
+  });
+  return result;
+}
+
+type Stored = 'duplicate' | { messageId: number; found: FoundTicket; ticket: TicketRow | undefined; chatCreated: boolean; chatId: number };
+
+async function seenBefore(ctx: AppContext, connection: Connection, m: InboundMessage): Promise<{ message: boolean; contact: boolean }> {
+  const message = ctx.db
+    .select({ one: sql`1` })
+    .from(messages)
+    .where(and(eq(messages.whatsappId, connection.id), eq(messages.wid, m.wid)));
+  const contact = ctx.db
+    .select({ one: sql`1` })
+    .from(contacts)
+    .where(and(eq(contacts.companyId, connection.companyId), eq(contacts.channel, connection.channel), eq(contacts.number, m.chat.number)));
+  const { rows } = await ctx.db.execute<{ message: boolean; contact: boolean }>(sql`SELECT EXISTS (${message}) AS message, EXISTS (${contact}) AS contact`);
+  return { message: !!rows[0]?.message, contact: !!rows[0]?.contact };
+}
+
+/** Contact, ticket, log, message and the ticket's preview and unread counter: all or nothing. */
+async function storeInTransaction(
+  tx: Tx,
+  connection: Connection,
+  m: InboundMessage,
+  o: { importMode?: ImportMode; profile: { name?: string; pictureUrl?: string | null } | null; media: string | null },
+): Promise<Stored> {
+  const { importMode } = o;
+  const companyId = connection.companyId;
+  const { contact: chat, created: chatCreated } = await upsertContact(tx, {
+    companyId,
+    channel: connection.channel,
+    number: m.chat.number,
+    name: o.profile?.name || m.chat.name,
+    remoteJid: m.chat.remoteJid,
+    isGroup: m.chat.isGroup,
+    profilePicUrl: o.profile?.pictureUrl || m.chat.pictureUrl,
+  });
+  const sender = m.sender
+    ? (
+        await upsertContact(tx, {
+          companyId,
+          channel: connection.channel,
+          number: m.sender.number,
+          name: m.sender.name,
+          remoteJid: m.sender.remoteJid,
+          isGroup: false,
+        })
+      ).contact
+    : chat;
+
+  const found = await findOrCreateTicket(tx, {
+    companyId,
+    contactId: chat.id,
+    whatsappId: connection.id,
+    channel: connection.channel,
+    isGroup: m.chat.isGroup,
+    status: m.chat.isGroup && connection.groupAsTicket === 'disabled' ? 'group' : 'pending',
+    queueId: async () => (importMode ? importMode.queueId : soleQueueId(tx, connection.id)),
+    reopenWithinMinutes: importMode ? 0 : connection.timeCreateNewTicket,
+    importedAt: importMode?.importedAt,
+    firstMessageAt: importMode ? m.at : new Date(),
+  });
+  if (found.created || found.reopened) {
+    await writeTicketLogs(tx, [{ companyId, ticketId: found.ticket.id, type: found.created ? 'create' : 'reopen', queueId: found.ticket.queueId }]);
+  }
+
+  const at = importMode ? m.at : new Date();
+  const quoted = m.quotedWid
+    ? tx
+        .select({ id: messages.id })
+        .from(messages)
+        .where(and(eq(messages.whatsappId, connection.id), eq(messages.wid, m.quotedWid)))
+    : null;
+  const [row] = await tx
+    .insert(messages)
+    .values({
+      companyId,
+      ticketId: found.ticket.id,
+      contactId: m.fromMe ? null : sender.id,
+      whatsappId: connection.id,
+      queueId: found.ticket.queueId,
+      wid: m.wid,
+      body: m.body,
+      fromMe: m.fromMe,
+      read: m.fromMe || !!importMode,
+      // Sent from another device (or the page inbox): already on the channel.
+      ack: m.fromMe ? 1 : 0,
+      mediaType: m.mediaType,
+      mediaUrl: o.media,
+      isForwarded: m.isForwarded ?? false,
+      quotedMsgId: quoted ? sql`(${quoted})` : null,
+      data: m.raw as object,
+      createdAt: at,
+      updatedAt: at,
+    })
+    .onConflictDoNothing({ target: [messages.whatsappId, messages.wid] })
+    .returning({ id: messages.id });
+  if (!row) return 'duplicate';
+
+  const ticket = await touchTicketAfterMessage(tx, found.ticket.id, {
+    body: m.body,
+    fromMe: m.fromMe,
+    at,
+    countUnread: !m.fromMe && !importMode,
+  });
+  return { messageId: row.id, found, ticket, chatCreated, chatId: chat.id };
+}
+
+function emitContactCreate(ctx: AppContext, companyId: number, contactId: number): void {
+  ctx.background.run('contact event', async () => {
+    const contact = await loadContact(ctx.db, companyId, contactId);
+    if (contact) ctx.realtime.emitToCompany(companyId, 'contact', { action: 'create', contact });
+  });
+}
+
+/** A connection with exactly one queue puts its tickets there (queue choice menus come later). */
+async function soleQueueId(tx: Tx, whatsappId: number): Promise<number | null> {
+  const rows = await tx.select({ queueId: whatsappQueues.queueId }).from(whatsappQueues).where(eq(whatsappQueues.whatsappId, whatsappId)).limit(2);
+  return rows.length === 1 ? rows[0]!.queueId : null;
+}
+
+/** Downloads and stores the media; a failure keeps the message (without its file) rather than losing it. */
+async function saveMedia(ctx: AppContext, companyId: number, m: InboundMessage): Promise<string | null> {
+  try {
+    const media = await m.loadMedia!();
+    if (!media) return null;
+    const saved = await ctx.storage.save(companyId, media.data, media.mimetype, media.fileName);
+    return saved.fileName;
+  } catch (err) {
+    ctx.log.warn({ err: err instanceof Error ? err.message : String(err), wid: m.wid }, 'media download failed; message kept without its file');
+    return null;
+  }
+}
+
+async function updateByWid(
+  ctx: AppContext,
+  connection: Connection,
+  wid: string,
+  set: { body?: string; isEdited?: boolean; isDeleted?: boolean },
+  announce: Announce,
+): Promise<InboundResult> {
+  const [row] = await ctx.db
+    .update(messages)
+    .set(set)
+    .where(and(eq(messages.whatsappId, connection.id), eq(messages.wid, wid)))
+    .returning({ id: messages.id, ticketId: messages.ticketId });
+  if (!row) return { outcome: 'ignored' };
+  if (set.body !== undefined) await ctx.db.update(tickets).set({ lastMessage: set.body }).where(eq(tickets.id, row.ticketId));
+  await announce(() => emitMessageUpdate(ctx, row.id));
+  return { outcome: 'updated' };
+}
+
+/** Acks only move forward; a channel error marks the message failed. */
+async function applyAck(ctx: AppContext, connection: Connection, e: { wid: string; ack: number; error?: string }, announce: Announce): Promise<InboundResult> {
+  const where = and(eq(messages.whatsappId, connection.id), eq(messages.wid, e.wid), eq(messages.fromMe, true));
+  const rows = e.error
+    ? await ctx.db.update(messages).set({ sendStatus: 'failed', lastError: e.error, nextAttemptAt: null }).where(where).returning({ id: messages.id })
+    : await ctx.db
+        .update(messages)
+        .set({ ack: e.ack, sendStatus: 'sent' })
+        .where(and(where, lt(messages.ack, e.ack)))
+        .returning({ id: messages.id });
+  await announce(async () => {
+    for (const r of rows) await emitMessageUpdate(ctx, r.id);
+  });
+  return { outcome: rows.length ? 'updated' : 'ignored' };
+}
+
+async function applyWatermark(ctx: AppContext, connection: Connection, e: { chatNumber: string; upTo: Date; ack: number }, announce: Announce): Promise<InboundResult> {
+  const [contact] = await ctx.db
+    .select({ id: contacts.id })
+    .from(contacts)
+    .where(and(eq(contacts.companyId, connection.companyId), eq(contacts.channel, connection.channel), eq(contacts.number, e.chatNumber)));
+  if (!contact) return { outcome: 'ignored' };
+  const ticketIds = ctx.db
+    .select({ id: tickets.id })
+    .from(tickets)
+    .where(and(eq(tickets.contactId, contact.id), eq(tickets.whatsappId, connection.id)));
+  const rows = await ctx.db
+    .update(messages)
+    .set({ ack: e.ack })
+    .where(
+      and(
+        inArray(messages.ticketId, ticketIds),
+        eq(messages.fromMe, true),
+        gte(messages.ack, 1),
+        lt(messages.ack, e.ack),
+        sql`${messages.createdAt} <= ${e.upTo}`,
+      ),
+    )
+    .returning({ id: messages.id });
+  await announce(async () => {
+    for (const r of rows) await emitMessageUpdate(ctx, r.id);
+  });
+  return { outcome: rows.length ? 'updated' : 'ignored' };
+}

@@ -1,0 +1,178 @@
+import { and, asc, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import type { InboundSource } from '../../channels/sink.js';
+import { inboundEvents } from '../../db/schema/index.js';
+import type { AppContext } from '../../http/context.js';
+import { processInbound } from './inbound.js';
+
+/** How long a worker holds an event before the sweeper may take it over. */
+const CLAIM_MS = 60_000;
+/** Events still unprocessed after this many tries stay in the table for an operator to look at. */
+const MAX_ATTEMPTS = 10;
+/** Lanes of in-process processing: bounded, so acknowledging new deliveries keeps its share of the pool. */
+const LANES = 6;
+/** Processed events are marked in one statement per this window, not one per event. */
+const MARK_EVERY_MS = 25;
+/** Socket events a lane may owe before its next transaction waits for them. */
+const MAX_UNANNOUNCED = 16;
+
+interface Stored {
+  id: number;
+  source: InboundSource;
+  payload: unknown;
+}
+
+/**
+ * The raw inbound events of this process (ARCHITECTURE §7, docs/conversations.md):
+ * stored before anything else, then processed in lanes keyed by contact, so one
+ * customer's events keep their order; replayed at boot and by the minute sweep.
+ */
+class InboundQueue {
+  private readonly lanes: Promise<void>[] = Array.from({ length: LANES }, () => Promise.resolve());
+  /** Each lane's socket events, in the lane's order, behind its transactions. */
+  private readonly announced: Promise<void>[] = Array.from({ length: LANES }, () => Promise.resolve());
+  private readonly unannounced: number[] = Array.from({ length: LANES }, () => 0);
+  private processed: number[] = [];
+  private markTimer?: NodeJS.Timeout;
+  private marking: Promise<void> = Promise.resolve();
+  /** Deliveries for a Page or Instagram account we do not serve (acknowledged, not stored). */
+  unknownAccounts = 0;
+
+  constructor(private readonly ctx: AppContext) {}
+
+  async receive(source: InboundSource, payload: unknown): Promise<void> {
+    if (source === 'meta' && (await this.ctx.channels.meta.knownAccounts(payload)) === 0) {
+      // A non-200 would make Meta retry for hours and finally disable the app's subscription.
+      this.unknownAccounts += 1;
+      this.ctx.log.warn({ unknownAccountDeliveries: this.unknownAccounts }, 'webhook for an account no connection serves: acknowledged, nothing stored');
+      return;
+    }
+    const [row] = await this.ctx.db
+      .insert(inboundEvents)
+      .values({ source, payload, attempts: 1, claimedUntil: new Date(Date.now() + CLAIM_MS) })
+      .returning({ id: inboundEvents.id });
+    this.schedule({ id: row!.id, source, payload });
+  }
+
+  schedule(event: Stored): void {
+    const key = this.ctx.channels.orderKey(event.source, event.payload);
+    let hash = 0;
+    for (const ch of key) hash = (hash * 31 + ch.charCodeAt(0)) >>> 0;
+    const lane = hash % LANES;
+    this.lanes[lane] = this.lanes[lane]!.then(() => this.run(event, lane));
+  }
+
+  async drained(): Promise<void> {
+    const chains = () => [...this.lanes, ...this.announced];
+    for (let before: Promise<void>[] = []; before.length === 0 || chains().some((p, i) => p !== before[i]); ) {
+      before = chains();
+      await Promise.all(before);
+    }
+    await this.markNow();
+  }
+
+  private async run(event: Stored, lane: number): Promise<void> {
+    const announce = (emit: () => Promise<void>) => {
+      this.unannounced[lane]! += 1;
+      this.announced[lane] = this.announced[lane]!.then(emit)
+        .catch((err: unknown) => this.ctx.log.error({ err }, 'socket events of an inbound message failed'))
+        .finally(() => (this.unannounced[lane]! -= 1));
+    };
+    // Back-pressure: the events may trail the transactions, not run away from them.
+    if (this.unannounced[lane]! >= MAX_UNANNOUNCED) await this.announced[lane];
+    try {
+      const decoded = await this.ctx.channels.decode(event.source, event.payload);
+      for (const { connection, event: e } of decoded) await processInbound(this.ctx, connection, e, { announce });
+      this.markProcessed(event.id);
+    } catch (err) {
+      this.ctx.log.error({ err, inboundEventId: event.id }, 'inbound event processing failed; the sweeper retries it');
+      await this.ctx.db
+        .update(inboundEvents)
+        .set({ lastError: String((err as Error).message ?? err).slice(0, 500), claimedUntil: null })
+        .where(sql`${inboundEvents.id} = ${event.id}`)
+        .catch(() => undefined);
+    }
+  }
+
+  private markProcessed(id: number): void {
+    this.processed.push(id);
+    this.markTimer ??= setTimeout(() => void this.markNow(), MARK_EVERY_MS);
+  }
+
+  /** Replay is idempotent, so an event processed but not yet marked (crash in this window) only costs a no-op replay. */
+  private async markNow(): Promise<void> {
+    clearTimeout(this.markTimer);
+    this.markTimer = undefined;
+    const ids = this.processed;
+    this.processed = [];
+    if (ids.length) {
+      // The stored messages keep their raw items (messages.data): the envelope is not kept twice.
+      this.marking = this.marking.then(() =>
+        this.ctx.db
+          .update(inboundEvents)
+          .set({ processedAt: new Date(), lastError: null, payload: sql`'{}'::jsonb` })
+          .where(inArray(inboundEvents.id, ids))
+          .then(
+            () => undefined,
+            (err: unknown) => this.ctx.log.warn({ err }, 'marking inbound events processed failed; they will be replayed'),
+          ),
+      );
+    }
+    await this.marking;
+  }
+}
+
+const queues = new WeakMap<AppContext, InboundQueue>();
+export function inboundQueue(ctx: AppContext): InboundQueue {
+  let queue = queues.get(ctx);
+  if (!queue) {
+    queue = new InboundQueue(ctx);
+    queues.set(ctx, queue);
+  }
+  return queue;
+}
+
+/** Oldest first: events of one contact reach their lane in the order they were received. */
+function scheduleInOrder(ctx: AppContext, claimed: { id: number; source: string; payload: unknown }[]): void {
+  const queue = inboundQueue(ctx);
+  for (const e of claimed.sort((a, b) => a.id - b.id)) queue.schedule({ ...e, source: e.source as InboundSource });
+}
+
+/**
+ * At boot: every event a previous run acknowledged but did not finish is queued at
+ * once, oldest first (so in order per contact), before new traffic is taken.
+ */
+export async function resumeInboundEvents(ctx: AppContext): Promise<number> {
+  const claimed = await ctx.db
+    .update(inboundEvents)
+    .set({ attempts: sql`${inboundEvents.attempts} + 1`, claimedUntil: new Date(Date.now() + CLAIM_MS) })
+    .where(and(isNull(inboundEvents.processedAt), lt(inboundEvents.attempts, MAX_ATTEMPTS)))
+    .returning({ id: inboundEvents.id, source: inboundEvents.source, payload: inboundEvents.payload });
+  scheduleInOrder(ctx, claimed);
+  if (claimed.length) ctx.log.info(`replaying ${claimed.length} unprocessed inbound event(s)`);
+  return claimed.length;
+}
+
+/** The minute sweep: events whose claim lapsed (a lost lane, a failed attempt) are taken over. */
+export async function sweepInboundEvents(ctx: AppContext, limit = 100): Promise<number> {
+  const stale = ctx.db
+    .select({ id: inboundEvents.id })
+    .from(inboundEvents)
+    .where(
+      and(
+        isNull(inboundEvents.processedAt),
+        lt(inboundEvents.attempts, MAX_ATTEMPTS),
+        or(isNull(inboundEvents.claimedUntil), lt(inboundEvents.claimedUntil, new Date())),
+      ),
+    )
+    .orderBy(asc(inboundEvents.id))
+    .limit(limit)
+    .for('update', { skipLocked: true });
+  const claimed = await ctx.db
+    .update(inboundEvents)
+    .set({ attempts: sql`${inboundEvents.attempts} + 1`, claimedUntil: new Date(Date.now() + CLAIM_MS) })
+    .where(inArray(inboundEvents.id, stale))
+    .returning({ id: inboundEvents.id, source: inboundEvents.source, payload: inboundEvents.payload });
+  scheduleInOrder(ctx, claimed);
+  await inboundQueue(ctx).drained();
+  return claimed.length;
+}

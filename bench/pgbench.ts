@@ -1,0 +1,47 @@
+// PostgreSQL's own write benchmark as the reference of bench/ingest.ts: `pgbench -N`
+// (simple-update, no branch/teller contention) against the same server, in the same run.
+import { execFile } from 'node:child_process';
+import { existsSync, readdirSync } from 'node:fs';
+import { promisify } from 'node:util';
+import pg from 'pg';
+
+const run = promisify(execFile);
+
+/** PATH first, then Debian's versioned binaries (the /usr/bin wrapper needs a configured cluster). */
+export function findPgbench(): string | undefined {
+  const versioned = existsSync('/usr/lib/postgresql')
+    ? readdirSync('/usr/lib/postgresql')
+        .sort((a, b) => Number(b) - Number(a))
+        .map((v) => `/usr/lib/postgresql/${v}/bin/pgbench`)
+        .filter(existsSync)
+    : [];
+  const onPath = (process.env.PATH ?? '').split(':').map((d) => `${d}/pgbench`).filter(existsSync);
+  return process.env.PGBENCH ?? versioned[0] ?? onPath[0];
+}
+
+export interface PgbenchResult {
+  tps: number;
+  clients: number;
+  seconds: number;
+}
+
+/** Initialises a scratch database `balcao_pgbench` on the server of `connectionString` and runs `pgbench -N`. */
+export async function runPgbench(connectionString: string, clients = 8, seconds = 30): Promise<PgbenchResult | undefined> {
+  const bin = findPgbench();
+  if (!bin) return undefined;
+  const url = new URL(connectionString);
+  const admin = new pg.Client({ connectionString });
+  await admin.connect();
+  try {
+    await admin.query('DROP DATABASE IF EXISTS balcao_pgbench');
+    await admin.query('CREATE DATABASE balcao_pgbench');
+  } finally {
+    await admin.end();
+  }
+  url.pathname = '/balcao_pgbench';
+  const target = url.toString();
+  await run(bin, ['-i', '-q', '-s', '10', target], { maxBuffer: 16 * 2 ** 20 });
+  const { stdout } = await run(bin, ['-N', '-c', String(clients), '-j', '2', '-T', String(seconds), target], { maxBuffer: 16 * 2 ** 20 });
+  const tps = Number(/tps = ([\d.]+)/.exec(stdout)?.[1]);
+  return Number.isFinite(tps) ? { tps, clients, seconds } : undefined;
+}
