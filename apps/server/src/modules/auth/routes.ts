@@ -2,15 +2,17 @@ import { authResponseSchema, loginBody, sessionUserSchema, signupBody, signupRes
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { caller } from '../../http/auth.js';
+import { accessClaimsOf, caller } from '../../http/auth.js';
 import type { AppContext } from '../../http/context.js';
 import { AppError } from '../../http/errors.js';
 import { login, logout, me, refresh, signup, type IssuedSession } from './service.js';
+import { refuseRevokedFamilies } from './socket-families.js';
 
 export const REFRESH_COOKIE = 'jrt';
 
 export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext, authenticate: (req: FastifyRequest) => Promise<void>): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  refuseRevokedFamilies(ctx.realtime, ctx.db);
   const secure = ctx.config.apiUrl.startsWith('https://');
   const cookieOptions = { httpOnly: true, sameSite: 'lax', path: '/', secure } as const;
 
@@ -64,8 +66,8 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext, authen
     },
   );
 
-  r.get('/auth/me', { schema: { tags: ['auth'], response: { 200: sessionUserSchema } }, onRequest: authenticate }, async (req) =>
-    me(ctx, caller(req).id),
+  r.get('/auth/me', { schema: { tags: ['auth'], response: { 200: sessionUserSchema }, security: [{ bearer: [] }] } }, async (req) =>
+    me(ctx, await accessClaimsOf(ctx, req)),
   );
 
   r.post('/auth/signup', { schema: { tags: ['auth'], body: signupBody, response: { 200: signupResponseSchema } } }, async (req) =>
