@@ -31,6 +31,7 @@ const envSchema = z.object({
   TRUST_PROXY: bool.default(false),
   LOGIN_MAX_PER_IP: positiveInt.default(30),
   LOGIN_MAX_PER_EMAIL: positiveInt.default(10),
+  LOGIN_MAX_PER_ACCOUNT: positiveInt.default(100),
   BODY_LIMIT_MB: positiveInt.default(2),
   UPLOAD_LIMIT_MB: positiveInt.default(20),
   FACEBOOK_APP_ID: z.string().optional(),
@@ -60,7 +61,8 @@ export interface Config {
   serveWeb: boolean;
   redisUrl: string | undefined;
   webDist: string;
-  rateLimit: { globalPerMinute: number; loginPerIpPerMinute: number; loginPerEmailPerMinute: number };
+  /** Login: attempts per IP per minute; failures per e-mail and IP per minute; failures per e-mail per hour. */
+  rateLimit: { globalPerMinute: number; loginPerIpPerMinute: number; loginPerEmailPerMinute: number; loginPerAccountPerHour: number };
   bodyLimitBytes: number;
   /** Behind a reverse proxy: take the client IP from X-Forwarded-For (rate limits are per IP). */
   trustProxy: boolean;
@@ -105,6 +107,7 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
       globalPerMinute: e.RATE_LIMIT_MAX,
       loginPerIpPerMinute: e.LOGIN_MAX_PER_IP,
       loginPerEmailPerMinute: e.LOGIN_MAX_PER_EMAIL,
+      loginPerAccountPerHour: e.LOGIN_MAX_PER_ACCOUNT,
     },
     bodyLimitBytes: e.BODY_LIMIT_MB * 1024 * 1024,
     trustProxy: e.TRUST_PROXY,

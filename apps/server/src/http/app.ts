@@ -36,9 +36,9 @@ import { conversationSink } from '../modules/conversations/sink.js';
 import { registerWhatsappRoutes } from '../modules/whatsapp/routes.js';
 import { Channels, type ChannelDeps } from '../channels/index.js';
 import { Realtime } from '../realtime/server.js';
-import { MediaStorage } from '../storage/media.js';
+import { MediaStorage, publicFileHeaders } from '../storage/media.js';
 import type { Secrets } from '../secrets.js';
-import { makeAuthenticate } from './auth.js';
+import { hoistPermissionGuards, makeAuthenticate } from './auth.js';
 import { BackgroundTasks } from './background.js';
 import type { AppContext } from './context.js';
 import { AppError, registerErrorHandling } from './errors.js';
@@ -119,9 +119,20 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   const publicRoot = publicDir(config.dataDir);
   mkdirSync(publicRoot, { recursive: true });
-  await app.register(fastifyStatic, { root: publicRoot, prefix: '/public/', decorateReply: false, index: false });
+  await app.register(fastifyStatic, {
+    root: publicRoot,
+    prefix: '/public/',
+    decorateReply: false,
+    index: false,
+    // The served type comes from our allow-list, never from the name `send` would read it from.
+    contentType: false,
+    setHeaders: (res, path) => {
+      for (const [name, value] of Object.entries(publicFileHeaders(path))) res.setHeader(name, value);
+    },
+  });
 
   const authenticate = makeAuthenticate(ctx);
+  app.addHook('onRoute', hoistPermissionGuards);
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.get('/health', { schema: { hide: true, response: { 200: z.object({ status: z.literal('ok') }) } }, config: { rateLimit: false } }, async () => ({
     status: 'ok' as const,

@@ -1,6 +1,6 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
-import { findAuthUser } from '../modules/users/queries.js';
-import { bearerToken, verifyAccessToken } from '../modules/auth/tokens.js';
+import type { FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
+import { findTokenUser } from '../modules/auth/queries.js';
+import { bearerToken, verifyAccessToken, type AccessClaims } from '../modules/auth/tokens.js';
 import type { AppContext } from './context.js';
 import { AppError } from './errors.js';
 
@@ -19,21 +19,35 @@ declare module 'fastify' {
 }
 
 /**
- * onRequest hook: missing header → 401; invalid/expired token, deleted user or
- * a logout since the token was issued → 403 ERR_SESSION_EXPIRED (the client
- * refreshes once and retries). The company always comes from here, never from the request.
+ * The access token's claims: missing header → 401; a header that is not exactly
+ * `Bearer <token>`, an invalid or expired token → 403 ERR_SESSION_EXPIRED (the client
+ * refreshes once and retries).
  */
+export async function accessClaimsOf(ctx: AppContext, req: FastifyRequest): Promise<AccessClaims> {
+  const header = req.headers.authorization;
+  if (!header) throw new AppError('ERR_SESSION_EXPIRED', 401);
+  const token = bearerToken(header);
+  const claims = token ? await verifyAccessToken(ctx.secrets, token) : undefined;
+  if (!claims) throw new AppError('ERR_SESSION_EXPIRED', 403);
+  return claims;
+}
+
+/** A deleted user, a company mismatch, a logout since issue (`tv`) or a revoked refresh family → 403. */
+export function assertSessionCurrent(
+  claims: AccessClaims,
+  user: { companyId: number; tokenVersion: number; familyRevoked: boolean } | undefined,
+): asserts user {
+  if (!user || user.tokenVersion !== claims.tv || user.companyId !== claims.companyId || user.familyRevoked) {
+    throw new AppError('ERR_SESSION_EXPIRED', 403);
+  }
+}
+
+/** onRequest hook: the caller from its token, confirmed by the database in one query. The company always comes from here, never from the request. */
 export function makeAuthenticate(ctx: AppContext) {
   return async function authenticate(req: FastifyRequest): Promise<void> {
-    const header = req.headers.authorization;
-    if (!header) throw new AppError('ERR_SESSION_EXPIRED', 401);
-    const token = bearerToken(header);
-    const claims = token ? await verifyAccessToken(ctx.secrets, token) : undefined;
-    if (!claims) throw new AppError('ERR_SESSION_EXPIRED', 403);
-    const user = await findAuthUser(ctx.db, claims.id);
-    if (!user || user.tokenVersion !== claims.tv || user.companyId !== claims.companyId) {
-      throw new AppError('ERR_SESSION_EXPIRED', 403);
-    }
+    const claims = await accessClaimsOf(ctx, req);
+    const user = await findTokenUser(ctx.db, claims.id, claims.fam);
+    assertSessionCurrent(claims, user);
     req.auth = { id: user.id, companyId: user.companyId, profile: user.profile, super: user.super };
   };
 }
@@ -51,4 +65,20 @@ export async function requireAdmin(req: FastifyRequest, _reply: FastifyReply): P
 
 export async function requireSuper(req: FastifyRequest, _reply: FastifyReply): Promise<void> {
   if (!caller(req).super) throw new AppError('ERR_NO_PERMISSION', 403);
+}
+
+const PERMISSION_GUARDS = new Set<unknown>([requireAdmin, requireSuper]);
+const asArray = <T>(hook: T | T[] | undefined): T[] => (hook === undefined ? [] : Array.isArray(hook) ? hook : [hook]);
+
+/**
+ * onRoute hook: permission guards declared as `preHandler` run right after `authenticate`
+ * instead, so a caller who may not use a route gets 403 before its body is parsed and
+ * validated (a 400 listing the fields would tell what the route expects).
+ */
+export function hoistPermissionGuards(route: RouteOptions): void {
+  const preHandler = asArray(route.preHandler);
+  const guards = preHandler.filter((hook) => PERMISSION_GUARDS.has(hook));
+  if (guards.length === 0) return;
+  route.preHandler = preHandler.filter((hook) => !PERMISSION_GUARDS.has(hook));
+  route.onRequest = [...asArray(route.onRequest), ...guards] as RouteOptions['onRequest'];
 }

@@ -9,6 +9,7 @@ const EXTENSIONS: Record<string, string> = {
   'image/png': '.png',
   'image/gif': '.gif',
   'image/webp': '.webp',
+  'image/x-icon': '.ico',
   'image/heic': '.heic',
   'audio/ogg': '.ogg',
   'audio/mpeg': '.mp3',
@@ -105,12 +106,33 @@ function readableName(originalName: string | undefined): string {
 /** The original extension when it is short and plain, never one a browser would execute. */
 function safeExtension(originalName: string | undefined): string {
   const ext = originalName ? extname(originalName).toLowerCase() : '';
-  if (!/^\.[a-z0-9]{1,8}$/.test(ext) || /^\.(html?|xhtml|svg|js|mjs|xml)$/.test(ext)) return '.bin';
+  if (!/^\.[a-z0-9]{1,8}$/.test(ext) || ACTIVE_EXTENSIONS.test(ext)) return '.bin';
   return ext;
 }
+
+/** Extensions a browser (or a desktop opening a download) may treat as a page, a script or a stylesheet. */
+const ACTIVE_EXTENSIONS = /^\.(s?html?|xht(ml)?|mht(ml)?|svgz?|xslt?|xml|xsd|rdf|js|mjs|css|swf)$/;
 
 /** The MIME type we wrote a file under, from the extension we gave it. */
 export function mimetypeOfStored(fileName: string): string {
   const ext = extname(fileName).toLowerCase();
   return Object.entries(EXTENSIONS).find(([, e]) => e === ext)?.[0] ?? 'application/octet-stream';
+}
+
+/**
+ * Headers for a file served from /public. Only images, audio and video of the types we
+ * write are shown inline: a browser displays them and never runs them. Anything else
+ * (documents, unknown types, a name some browser maps to HTML, XML or SVG) is a download
+ * of opaque bytes. The sandbox CSP keeps even a mistaken inline document scriptless and
+ * off the API origin, where the refresh cookie lives.
+ */
+export function publicFileHeaders(fileName: string): Record<string, string> {
+  const type = mimetypeOfStored(fileName);
+  const inline = /^(image|audio|video)\//.test(type);
+  return {
+    'Content-Type': inline ? type : 'application/octet-stream',
+    ...(inline ? {} : { 'Content-Disposition': 'attachment' }),
+    'Content-Security-Policy': "default-src 'none'; sandbox",
+    'X-Content-Type-Options': 'nosniff',
+  };
 }

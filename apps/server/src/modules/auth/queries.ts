@@ -1,14 +1,14 @@
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { companies, plans, refreshTokens, settings, users } from '../../db/schema/index.js';
 
-export async function insertRefreshToken(db: DbOrTx, row: { userId: number; companyId: number; jti: string; expiresAt: Date }) {
+export async function insertRefreshToken(db: DbOrTx, row: { userId: number; companyId: number; jti: string; family: string; expiresAt: Date }) {
   await db.insert(refreshTokens).values(row);
 }
 
-/** Marks a refresh token used, atomically: only one caller ever gets `true` for a given jti. */
-export async function consumeRefreshToken(db: DbOrTx, jti: string, userId: number): Promise<boolean> {
-  const rows = await db
+/** Marks a refresh token used, atomically: only one caller ever gets its family back for a given jti. */
+export async function consumeRefreshToken(db: DbOrTx, jti: string, userId: number): Promise<string | undefined> {
+  const [row] = await db
     .update(refreshTokens)
     .set({ usedAt: sql`now()` })
     .where(
@@ -20,9 +20,43 @@ export async function consumeRefreshToken(db: DbOrTx, jti: string, userId: numbe
         gt(refreshTokens.expiresAt, sql`now()`),
       ),
     )
-    .returning({ id: refreshTokens.id });
-  return rows.length > 0;
+    .returning({ family: refreshTokens.family });
+  return row?.family;
 }
+
+/**
+ * The family of a token presented again after it was used (theft: the thief or the owner
+ * holds a rotated-out token). A reuse within `graceMs` of the use is two tabs racing with
+ * one cookie, not theft.
+ */
+export async function reusedTokenFamily(db: DbOrTx, jti: string, userId: number, graceMs: number) {
+  const [row] = await db
+    .select({ family: refreshTokens.family, companyId: refreshTokens.companyId })
+    .from(refreshTokens)
+    .where(
+      and(
+        eq(refreshTokens.jti, jti),
+        eq(refreshTokens.userId, userId),
+        isNotNull(refreshTokens.usedAt),
+        lt(refreshTokens.usedAt, sql`now() - make_interval(secs => ${graceMs / 1000})`),
+      ),
+    );
+  return row;
+}
+
+/** Revokes every token of a family, used ones included: access tokens naming it die with it. */
+export async function revokeFamily(db: DbOrTx, companyId: number, family: string): Promise<void> {
+  await db
+    .update(refreshTokens)
+    .set({ revokedAt: sql`now()` })
+    .where(and(eq(refreshTokens.companyId, companyId), eq(refreshTokens.family, family), isNull(refreshTokens.revokedAt)));
+}
+
+/** SQL: true when the access token's family was revoked (after a reuse). */
+export const familyRevokedSql = (companyId: unknown, family: string | undefined) =>
+  family === undefined
+    ? sql<boolean>`false`
+    : sql<boolean>`exists (select 1 from ${refreshTokens} where ${refreshTokens.companyId} = ${companyId} and ${refreshTokens.family} = ${family} and ${refreshTokens.revokedAt} is not null)`;
 
 export async function revokeUserRefreshTokens(db: DbOrTx, userId: number): Promise<void> {
   await db
@@ -58,4 +92,25 @@ export async function companyNameExists(db: DbOrTx, name: string): Promise<boole
     .from(companies)
     .where(sql`lower(${companies.name}) = lower(${name})`);
   return row !== undefined;
+}
+
+export async function familyRevoked(db: DbOrTx, companyId: number, family: string): Promise<boolean> {
+  const [row] = await db.select({ revoked: familyRevokedSql(companyId, family) }).from(sql`(select 1) as one`);
+  return row?.revoked === true;
+}
+
+/** What authenticating an access token needs, in one query: the user row and whether the token's family was revoked. */
+export async function findTokenUser(db: DbOrTx, id: number, family: string | undefined) {
+  const [row] = await db
+    .select({
+      id: users.id,
+      companyId: users.companyId,
+      profile: users.profile,
+      super: users.super,
+      tokenVersion: users.tokenVersion,
+      familyRevoked: familyRevokedSql(users.companyId, family),
+    })
+    .from(users)
+    .where(eq(users.id, id));
+  return row;
 }

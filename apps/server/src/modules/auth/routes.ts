@@ -1,16 +1,19 @@
-import { authResponseSchema, loginBody, sessionUserSchema, signupBody, signupResponseSchema } from '@balcao/contracts';
+import { authResponseSchema, loginBody, sessionUserSchema, signupBody, signupResponseSchema, type LoginBody } from '@balcao/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { caller } from '../../http/auth.js';
+import { accessClaimsOf, caller } from '../../http/auth.js';
 import type { AppContext } from '../../http/context.js';
 import { AppError } from '../../http/errors.js';
 import { login, logout, me, refresh, signup, type IssuedSession } from './service.js';
+import { LoginLimits } from './login-limits.js';
+import { refuseRevokedFamilies } from './socket-families.js';
 
 export const REFRESH_COOKIE = 'jrt';
 
 export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext, authenticate: (req: FastifyRequest) => Promise<void>): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  refuseRevokedFamilies(ctx.realtime, ctx.db);
   const secure = ctx.config.apiUrl.startsWith('https://');
   const cookieOptions = { httpOnly: true, sameSite: 'lax', path: '/', secure } as const;
 
@@ -19,16 +22,17 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext, authen
     return { token: session.token, user: session.user };
   };
 
-  // Per IP and per e-mail, checked before any password hashing.
-  const perIp = app.createRateLimit({ max: ctx.config.rateLimit.loginPerIpPerMinute, timeWindow: 60_000 });
-  const perEmail = app.createRateLimit({
-    max: ctx.config.rateLimit.loginPerEmailPerMinute,
-    timeWindow: 60_000,
-    keyGenerator: (req) => `login:${String((req.body as { email?: unknown } | undefined)?.email ?? '')}`,
+  const limits = new LoginLimits({
+    perIpPerMinute: ctx.config.rateLimit.loginPerIpPerMinute,
+    perEmailPerMinute: ctx.config.rateLimit.loginPerEmailPerMinute,
+    perAccountPerHour: ctx.config.rateLimit.loginPerAccountPerHour,
   });
-  const loginLimits = async (req: FastifyRequest) => {
-    const [ip, email] = await Promise.all([perIp(req), perEmail(req)]);
-    if ((!ip.isAllowed && ip.isExceeded) || (!email.isAllowed && email.isExceeded)) throw new AppError('ERR_TOO_MANY_REQUESTS', 429);
+  // Checked before any password hashing; the 429 says when to come back.
+  const loginLimits = async (req: FastifyRequest<{ Body: LoginBody }>, reply: FastifyReply) => {
+    const wait = limits.attempt(req.ip, req.body.email);
+    if (wait === undefined) return;
+    reply.header('Retry-After', String(wait));
+    throw new AppError('ERR_TOO_MANY_REQUESTS', 429);
   };
 
   r.post(
@@ -38,7 +42,16 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext, authen
       config: { rateLimit: false },
       preHandler: loginLimits,
     },
-    async (req, reply) => answer(reply, await login(ctx, req.body)),
+    async (req, reply) => {
+      try {
+        const session = await login(ctx, req.body);
+        limits.succeeded(req.ip, req.body.email);
+        return answer(reply, session);
+      } catch (err) {
+        if (err instanceof AppError && err.code === 'ERR_INVALID_CREDENTIALS') limits.failed(req.ip, req.body.email);
+        throw err;
+      }
+    },
   );
 
   r.post(
@@ -64,8 +77,8 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext, authen
     },
   );
 
-  r.get('/auth/me', { schema: { tags: ['auth'], response: { 200: sessionUserSchema } }, onRequest: authenticate }, async (req) =>
-    me(ctx, caller(req).id),
+  r.get('/auth/me', { schema: { tags: ['auth'], response: { 200: sessionUserSchema }, security: [{ bearer: [] }] } }, async (req) =>
+    me(ctx, await accessClaimsOf(ctx, req)),
   );
 
   r.post('/auth/signup', { schema: { tags: ['auth'], body: signupBody, response: { 200: signupResponseSchema } } }, async (req) =>

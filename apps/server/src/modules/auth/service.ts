@@ -7,12 +7,14 @@ import {
   type LoginBody,
 } from '@balcao/contracts';
 import type { signupBody } from '@balcao/contracts';
+import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
 import { getDummyHash, hashPassword, verifyPassword } from '../../db/passwords.js';
 import { companies, companySettings, users } from '../../db/schema/index.js';
 import type { AppContext } from '../../http/context.js';
+import { assertSessionCurrent } from '../../http/auth.js';
 import { AppError } from '../../http/errors.js';
-import { emailExists, findAuthUser, findUserByEmail, loadSessionUser } from '../users/queries.js';
+import { emailExists, findAuthUser, findUserByEmail } from '../users/queries.js';
 import {
   bumpTokenVersion,
   companyNameExists,
@@ -20,10 +22,17 @@ import {
   findPlan,
   globalSettingValue,
   insertRefreshToken,
+  reusedTokenFamily,
+  revokeFamily,
   revokeUserRefreshTokens,
   touchCompanyLastLogin,
 } from './queries.js';
-import { signAccessToken, signRefreshToken, verifyRefreshToken } from './tokens.js';
+import { loadSession } from './session-user.js';
+import { disconnectFamily } from './socket-families.js';
+import { signAccessToken, signRefreshToken, verifyRefreshToken, type AccessClaims } from './tokens.js';
+
+/** A used refresh token presented again within this delay is two tabs racing with one cookie, not theft. */
+export const REFRESH_REUSE_GRACE_MS = 2000;
 
 export interface IssuedSession extends AuthResponse {
   refreshToken: string;
@@ -44,13 +53,18 @@ export function localDatePlusDays(days: number, now = new Date()): string {
   return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
 }
 
-async function issueSession(ctx: AppContext, user: { id: number; companyId: number; profile: 'admin' | 'user'; tokenVersion: number }): Promise<IssuedSession> {
+/** `family`: the refresh rotation family, new at login and kept by every refresh. */
+async function issueSession(
+  ctx: AppContext,
+  user: { id: number; companyId: number; profile: 'admin' | 'user'; tokenVersion: number },
+  family: string,
+): Promise<IssuedSession> {
   const refresh = await signRefreshToken(ctx.secrets, { id: user.id, tokenVersion: user.tokenVersion });
-  await insertRefreshToken(ctx.db, { userId: user.id, companyId: user.companyId, jti: refresh.jti, expiresAt: refresh.expiresAt });
-  const token = await signAccessToken(ctx.secrets, { id: user.id, profile: user.profile, companyId: user.companyId, tv: user.tokenVersion });
-  const sessionUser = await loadSessionUser(ctx.db, user.id);
-  if (!sessionUser) throw new AppError('ERR_SESSION_EXPIRED', 401);
-  return { token, user: sessionUser, refreshToken: refresh.token, refreshExpiresAt: refresh.expiresAt };
+  await insertRefreshToken(ctx.db, { userId: user.id, companyId: user.companyId, jti: refresh.jti, family, expiresAt: refresh.expiresAt });
+  const token = await signAccessToken(ctx.secrets, { id: user.id, profile: user.profile, companyId: user.companyId, tv: user.tokenVersion, fam: family });
+  const session = await loadSession(ctx.db, user.id);
+  if (!session) throw new AppError('ERR_SESSION_EXPIRED', 401);
+  return { token, user: session.user, refreshToken: refresh.token, refreshExpiresAt: refresh.expiresAt };
 }
 
 export async function login(ctx: AppContext, body: LoginBody, now = new Date()): Promise<IssuedSession> {
@@ -65,22 +79,36 @@ export async function login(ctx: AppContext, body: LoginBody, now = new Date()):
 
   // An expired company still gets its token: the web app sends it to /financeiro-aberto.
   await touchCompanyLastLogin(ctx.db, user.companyId);
-  const session = await issueSession(ctx, user);
+  const session = await issueSession(ctx, user, randomUUID());
   // Older sessions of this user log out (spec 1 §4 Session).
   ctx.realtime.emitToUser(user.companyId, user.id, 'auth', { action: 'update', user: { id: user.id } });
   return session;
 }
 
-/** Single-use rotation: the presented refresh token is consumed and a new one issued. Every failure is 401. */
+/**
+ * Single-use rotation: the presented refresh token is consumed and a new one of its family
+ * issued. A token presented again after its use means someone holds a copy: the whole family
+ * (the newest token, its access tokens, its sockets) is revoked (OAuth 2.0 Security BCP
+ * §4.14.2). Every failure is 401.
+ */
 export async function refresh(ctx: AppContext, cookie: string | undefined): Promise<IssuedSession> {
   const expired = () => new AppError('ERR_SESSION_EXPIRED', 401);
   if (!cookie) throw expired();
   const claims = await verifyRefreshToken(ctx.secrets, cookie);
   if (!claims) throw expired();
-  if (!(await consumeRefreshToken(ctx.db, claims.jti, claims.id))) throw expired();
+  const family = await consumeRefreshToken(ctx.db, claims.jti, claims.id);
+  if (!family) {
+    const reused = await reusedTokenFamily(ctx.db, claims.jti, claims.id, REFRESH_REUSE_GRACE_MS);
+    if (reused) {
+      await revokeFamily(ctx.db, reused.companyId, reused.family);
+      await disconnectFamily(ctx.realtime, reused.companyId, claims.id, reused.family);
+      ctx.log.warn({ userId: claims.id, family: reused.family }, 'refresh token reused: family revoked');
+    }
+    throw expired();
+  }
   const user = await findAuthUser(ctx.db, claims.id);
   if (!user || user.tokenVersion !== claims.tokenVersion) throw expired();
-  return issueSession(ctx, user);
+  return issueSession(ctx, user, family);
 }
 
 export async function logout(ctx: AppContext, user: { id: number; companyId: number }): Promise<void> {
@@ -91,10 +119,11 @@ export async function logout(ctx: AppContext, user: { id: number; companyId: num
   ctx.realtime.disconnectUser(user.companyId, user.id);
 }
 
-export async function me(ctx: AppContext, userId: number): Promise<SessionUser> {
-  const user = await loadSessionUser(ctx.db, userId);
-  if (!user) throw new AppError('ERR_SESSION_EXPIRED', 403);
-  return user;
+/** `GET /auth/me`: authenticates its own token so the whole answer is one query (it runs on every page load). */
+export async function me(ctx: AppContext, claims: AccessClaims): Promise<SessionUser> {
+  const session = await loadSession(ctx.db, claims.id, claims.fam);
+  assertSessionCurrent(claims, session && { ...session, companyId: session.user.companyId });
+  return session.user;
 }
 
 export async function signup(ctx: AppContext, body: z.output<typeof signupBody>, now = new Date()): Promise<SignupResponse> {

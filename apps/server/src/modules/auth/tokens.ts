@@ -6,12 +6,16 @@ import type { Secrets } from '../../secrets.js';
 export const ACCESS_TOKEN_TTL_S = 15 * 60;
 export const REFRESH_TOKEN_TTL_S = 7 * 24 * 60 * 60;
 
-/** Access token claims: the contract's `{ id, profile, companyId }` plus `tv`, the user's token version at issue. */
+/**
+ * Access token claims: the contract's `{ id, profile, companyId }` plus `tv`, the user's token
+ * version at issue, and `fam`, the refresh family of the session (absent in tokens issued before families).
+ */
 const accessClaims = z.object({
   id: z.number().int(),
   profile: z.enum(['admin', 'user']),
   companyId: z.number().int(),
   tv: z.number().int(),
+  fam: z.string().optional(),
 });
 export type AccessClaims = z.infer<typeof accessClaims>;
 
@@ -31,7 +35,8 @@ export function signAccessToken(secrets: Secrets, claims: AccessClaims): Promise
 async function verify<T>(token: string, secret: string, schema: z.ZodType<T>, clockTolerance = 0): Promise<T | undefined> {
   let payload: JWTPayload;
   try {
-    ({ payload } = await jwtVerify(token, key(secret), { algorithms: ['HS256'], clockTolerance }));
+    // A token without an expiry would be valid forever: refused even when correctly signed.
+    ({ payload } = await jwtVerify(token, key(secret), { algorithms: ['HS256'], clockTolerance, requiredClaims: ['exp'] }));
   } catch {
     return undefined;
   }
@@ -63,9 +68,11 @@ export function verifyRefreshToken(secrets: Secrets, token: string) {
   return verify(token, secrets.jwtRefreshSecret, refreshClaims);
 }
 
-/** "Bearer <jwt>" → "<jwt>". */
+/** RFC 6750 §2.1: `Bearer` (any case), spaces, one b64token, nothing else. */
+const BEARER = /^bearer +(?<token>[A-Za-z0-9\-._~+/]+=*)$/i;
+
+/** "Bearer <jwt>" → "<jwt>"; any other form (another scheme, two tokens, stray parts) → undefined. */
 export function bearerToken(header: unknown): string | undefined {
   if (typeof header !== 'string') return undefined;
-  const [scheme, token] = header.trim().split(/\s+/);
-  return scheme?.toLowerCase() === 'bearer' && token ? token : undefined;
+  return BEARER.exec(header)?.groups?.token;
 }

@@ -1,9 +1,8 @@
-import { COMPANY_SETTING_DEFAULTS, COMPANY_SETTING_KEYS, type CompanySettings, type SessionUser, type User } from '@balcao/contracts';
+import { COMPANY_SETTING_DEFAULTS, COMPANY_SETTING_KEYS, type CompanySettings, type User } from '@balcao/contracts';
 import { and, asc, count, eq, ilike, inArray, ne, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { containsPattern } from '../../db/search.js';
-import { presentPlan } from '../plans/presenter.js';
-import { companies, companySettings, plans, queues, userQueues, users } from '../../db/schema/index.js';
+import { companies, companySettings, queues, userQueues, users } from '../../db/schema/index.js';
 
 type UserRow = typeof users.$inferSelect;
 type CompanySettingsRow = typeof companySettings.$inferSelect;
@@ -143,30 +142,6 @@ export async function loadUser(db: DbOrTx, id: number): Promise<User | undefined
   if (!row) return undefined;
   const [user] = await presentUsers(db, [row]);
   return user;
-}
-
-/** The session user of login, refresh and /auth/me: the user with its company, plan and flat settings. */
-export async function loadSessionUser(db: DbOrTx, id: number): Promise<SessionUser | undefined> {
-  const user = await loadUser(db, id);
-  if (!user) return undefined;
-  const [company] = await db
-    .select({ company: companies, plan: plans })
-    .from(companies)
-    .leftJoin(plans, eq(plans.id, companies.planId))
-    .where(eq(companies.id, user.companyId));
-  if (!company) return undefined;
-  const [settingsRow] = await db.select().from(companySettings).where(eq(companySettings.companyId, user.companyId));
-  return {
-    ...user,
-    company: {
-      id: company.company.id,
-      name: company.company.name,
-      dueDate: company.company.dueDate,
-      document: company.company.document,
-      companieSettings: presentCompanySettings(settingsRow),
-      plan: company.plan ? presentPlan(company.plan) : null,
-    },
-  };
 }
 
 /** Marks a user online/offline; true when the flag actually changed. */
