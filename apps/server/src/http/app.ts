@@ -69,6 +69,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ...(deps.logger ? { loggerInstance: deps.logger } : { logger: loggerOptions(config.logLevel) }),
     bodyLimit: config.bodyLimitBytes,
     trustProxy: config.trustProxy,
+    // Clients of this API family call `/contacts/`, `/tags/`, …: every route answers with or without the slash.
+    routerOptions: { ignoreTrailingSlash: true },
     // One line per request only when debugging.
     logController: new LogController({ disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace' }),
   });
