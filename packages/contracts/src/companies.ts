@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { DUE_SOON_DAYS, RENEWAL_MONTHS, type Recurrence } from './constants.js';
 import { planSchema } from './plans.js';
 import { weekSchedule } from './schedules.js';
-import { companySettingsSchema, toggleSchema } from './settings.js';
+import { toggleSchema } from './lenient.js';
+import { companySettingsSchema } from './settings.js';
 import { MSG, emailField, optionalText, passwordField, requiredText } from './validation.js';
 
 export const RECURRENCES = Object.keys(RENEWAL_MONTHS) as Recurrence[];
