@@ -78,6 +78,27 @@ export const GLOBAL_SETTING_DEFAULTS: Record<PublicSettingKey, string> = {
   loginRegisterImage: '',
 };
 
+/** Built-in images under `/public/app/` (shipped with the server): the default avatar clients show. */
+export const DEFAULT_AVATAR_FILE = 'app/noimage.png';
+
+/** The built-in image each branding setting resolves to while it has no file of its own. */
+export const BRANDING_DEFAULT_IMAGES = {
+  appLogoLight: 'app/logo.png',
+  appLogoDark: 'app/logo-dark.png',
+  appLogoFavicon: 'app/favicon.png',
+  loginEnterImage: 'app/login.png',
+  loginRegisterImage: 'app/login.png',
+} as const satisfies Partial<Record<PublicSettingKey, string>>;
+
+/** A setting's value as the API answers it: an empty branding image is its built-in default. */
+export function resolveSettingValue(key: string, value: string | null): string | null {
+  if (value || !Object.hasOwn(BRANDING_DEFAULT_IMAGES, key)) return value;
+  return BRANDING_DEFAULT_IMAGES[key as keyof typeof BRANDING_DEFAULT_IMAGES];
+}
+
+/** Whether a branding value is one of the built-in defaults (the web app shows the app name instead of the built-in logo). */
+export const isDefaultBrandingImage = (value: string) => (Object.values(BRANDING_DEFAULT_IMAGES) as string[]).includes(value);
+
 export const settingSchema = z.object({ key: z.string(), value: z.string().nullable() });
 export type Setting = z.infer<typeof settingSchema>;
 

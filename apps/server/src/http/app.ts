@@ -42,7 +42,7 @@ import { BackgroundTasks } from './background.js';
 import type { AppContext } from './context.js';
 import { AppError, registerErrorHandling } from './errors.js';
 import { loggerOptions } from './logger.js';
-import { publicDir } from './uploads.js';
+import { builtinImagesDir, publicDir } from './uploads.js';
 
 export interface AppDeps {
   config: Config;
@@ -117,6 +117,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const publicRoot = publicDir(config.dataDir);
   mkdirSync(publicRoot, { recursive: true });
   await app.register(fastifyStatic, { root: publicRoot, prefix: '/public/', decorateReply: false, index: false });
+  // Built-in images (default avatar, branding defaults) ship with the server, whatever DATA_DIR holds.
+  await app.register(fastifyStatic, { root: builtinImagesDir, prefix: '/public/app/', decorateReply: false, index: false });
 
   const authenticate = makeAuthenticate(ctx);
   const r = app.withTypeProvider<ZodTypeProvider>();
