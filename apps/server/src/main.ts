@@ -9,6 +9,7 @@ import { buildApp } from './http/app.js';
 import { loggerOptions } from './http/logger.js';
 import { buildWebApp } from './http/web.js';
 import { startJobs, stopJobs } from './jobs/boss.js';
+import { registerContactPictureJob } from './modules/contacts/picture.js';
 import { registerChannelJobs } from './jobs/channels.js';
 import { resumeWhatsappSessions } from './modules/whatsapp/resume.js';
 import { resolveSecrets, storedSecret } from './secrets.js';
@@ -68,6 +69,7 @@ async function main(): Promise<void> {
 
     api = await buildApp({ config, secrets, pool, logger: log, boss });
     await registerChannelJobs(boss, api.ctx);
+    await registerContactPictureJob(boss, api.ctx);
     if (config.startWhatsappSessions) await resumeWhatsappSessions(api.ctx);
     await api.listen({ port: config.port, host: '0.0.0.0' });
     if (config.serveWeb) {

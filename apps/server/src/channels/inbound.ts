@@ -2,6 +2,7 @@ import type { MediaType } from '@balcao/contracts';
 import { and, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import { contacts, messages, tickets, whatsappQueues } from '../db/schema/index.js';
 import type { AppContext } from '../http/context.js';
+import { requestContactPicture } from '../modules/contacts/picture.js';
 import { loadContact, upsertContact } from '../modules/contacts/queries.js';
 import { findMessageByWid } from '../modules/messages/queries.js';
 import { writeTicketLogs } from '../modules/tickets/logs.js';
@@ -102,6 +103,7 @@ async function storeMessage(ctx: AppContext, connection: Connection, m: InboundM
   });
   let chatContact = chat;
   if (chatCreated && m.lookupProfile) chatContact = (await enrichContact(ctx, chat.id, m.lookupProfile)) ?? chat;
+  requestContactPicture(ctx, connection, chatContact, m.chat.pictureUrl);
   const sender = m.sender
     ? (
         await upsertContact(ctx.db, {
