@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { planSchema } from './plans.js';
-import { toggleSchema } from './settings.js';
+import { toggleSchema } from './lenient.js';
 
 const email = z.string().trim().toLowerCase().pipe(z.email().max(120));
 

@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { DUE_SOON_DAYS, RENEWAL_MONTHS, type Recurrence } from './constants.js';
 import { planSchema } from './plans.js';
 import { weekSchedule } from './schedules.js';
-import { companySettingsSchema, toggleSchema } from './settings.js';
+import { toggleSchema } from './lenient.js';
+import { companySettingsSchema } from './settings.js';
 import { MSG, emailField, optionalText, passwordField, requiredText } from './validation.js';
 
 export const RECURRENCES = Object.keys(RENEWAL_MONTHS) as Recurrence[];
@@ -115,6 +116,13 @@ export const companySchema = z.object({
   updatedAt: z.string(),
 });
 export type Company = z.infer<typeof companySchema>;
+
+/**
+ * `GET /companies/listPlan/{companyId}`: clients of this API family read the flags as `plan.useX` (the company with its
+ * plan nested); the spec's flat reading (`useX` at the top) keeps working, so on `id` and `name` the plan wins.
+ */
+export const companyPlanSchema = companySchema.omit({ plan: true }).extend(planSchema.shape).extend({ plan: planSchema });
+export type CompanyPlan = z.infer<typeof companyPlanSchema>;
 
 export const companiesPageSchema = z.object({ companies: z.array(companySchema), count: z.number(), hasMore: z.boolean() });
 export type CompaniesPage = z.infer<typeof companiesPageSchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { looseBoolean } from './lenient.js';
 import { contactSchema } from './tickets.js';
 import { MSG, idParam, pageQuery, requiredText } from './validation.js';
 import { channelSchema } from './whatsapp.js';
@@ -31,8 +32,6 @@ export function maskContactNumber<C extends { number: string; name: string; isGr
   return { ...contact, number, name: contact.name === contact.number ? number : contact.name };
 }
 
-const booleanish = z.union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')]);
-
 /** A JSON-encoded list of ids in a query string (`contactTag=[1,2]`); anything else is a 400. */
 export const jsonIdList = z.string().transform((raw, ctx) => {
   try {
@@ -50,7 +49,7 @@ export const listContactsQuery = pageQuery.extend({
   /** Tag ids: contacts holding any of them. */
   contactTag: emptyAsUnset(jsonIdList),
   channel: emptyAsUnset(channelSchema),
-  isGroup: emptyAsUnset(booleanish),
+  isGroup: emptyAsUnset(looseBoolean),
 });
 export type ListContactsQuery = z.output<typeof listContactsQuery>;
 
@@ -95,7 +94,7 @@ export type CreateContactBody = z.input<typeof createContactBody>;
 export const updateContactBody = z.object(contactFields).partial();
 export type UpdateContactBody = z.input<typeof updateContactBody>;
 
-export const blockContactBody = z.object({ active: booleanish });
+export const blockContactBody = z.object({ active: looseBoolean });
 
 /** `GET /contacts/profile/{number}`. */
 export const contactProfileResponse = z.object({

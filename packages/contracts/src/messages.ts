@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { jsonIdList } from './contacts.js';
+import { looseBoolean } from './lenient.js';
 import { messageSchema, ticketSchema } from './tickets.js';
 
 /** Conversation requests (spec 2 §7 Messages, Quick messages; API-CONTRACT). */
@@ -10,8 +11,6 @@ export const MESSAGE_EDIT_WINDOW_MS = 900_000;
 /** Longest text an attendant sends in one message. */
 export const MESSAGE_BODY_MAX = 65_536;
 
-/** `true`/`false` as JSON booleans or the strings clients send (`isPrivate: "true"`, multipart fields). */
-export const looseBoolean = z.union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')]);
 
 /** `GET /messages/{ticketId}`. */
 export const listMessagesQuery = z.object({

@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import { DEFAULT_PRIMARY_COLOR, SCHEDULE_TYPES } from './constants.js';
+import { looseToggle, toggleSchema, type Toggle } from './lenient.js';
 
-export const toggleSchema = z.enum(['enabled', 'disabled']);
-export type Toggle = z.infer<typeof toggleSchema>;
 
 /**
  * Per-company settings (spec 1 §3 "Company settings") with the defaults a new
@@ -79,6 +78,27 @@ export const GLOBAL_SETTING_DEFAULTS: Record<PublicSettingKey, string> = {
   loginRegisterImage: '',
 };
 
+/** Built-in images under `/public/app/` (shipped with the server): the default avatar clients show. */
+export const DEFAULT_AVATAR_FILE = 'app/noimage.png';
+
+/** The built-in image each branding setting resolves to while it has no file of its own. */
+export const BRANDING_DEFAULT_IMAGES = {
+  appLogoLight: 'app/logo.png',
+  appLogoDark: 'app/logo-dark.png',
+  appLogoFavicon: 'app/favicon.png',
+  loginEnterImage: 'app/login.png',
+  loginRegisterImage: 'app/login.png',
+} as const satisfies Partial<Record<PublicSettingKey, string>>;
+
+/** A setting's value as the API answers it: an empty branding image is its built-in default. */
+export function resolveSettingValue(key: string, value: string | null): string | null {
+  if (value || !Object.hasOwn(BRANDING_DEFAULT_IMAGES, key)) return value;
+  return BRANDING_DEFAULT_IMAGES[key as keyof typeof BRANDING_DEFAULT_IMAGES];
+}
+
+/** Whether a branding value is one of the built-in defaults (the web app shows the app name instead of the built-in logo). */
+export const isDefaultBrandingImage = (value: string) => (Object.values(BRANDING_DEFAULT_IMAGES) as string[]).includes(value);
+
 export const settingSchema = z.object({ key: z.string(), value: z.string().nullable() });
 export type Setting = z.infer<typeof settingSchema>;
 
@@ -133,12 +153,27 @@ export const companySettingsFormSchema = z
     for (const issue of companySettingsIssues(settings)) ctx.addIssue({ code: 'custom', path: [issue.path], message: issue.message });
   });
 
-/** `PUT /companySettings`: one column (a known key only) and its new value. */
+/**
+ * `data` of `PUT /companySettings` as clients send it: a toggle also as true/false or "enable"/"disable", null for the
+ * column's default; then the column's own rule (a text setting stays text: a number there is a 400).
+ */
+const COMPANY_SETTING_REQUEST_SCHEMAS = Object.fromEntries(
+  COMPANY_SETTING_KEYS.map((key) => {
+    const rule = COMPANY_SETTING_VALUE_SCHEMAS[key];
+    const fallback = COMPANY_SETTING_DEFAULTS[key];
+    if (rule === toggleSchema) return [key, looseToggle(fallback as Toggle)];
+    return [key, z.preprocess((v: string | null) => v ?? fallback, rule)];
+  }),
+) as Record<CompanySettingKey, z.ZodType<string>>;
+
+/** `PUT /companySettings`: one column (a known key only) and its new value, stored in the spec's form. */
 export const updateCompanySettingBody = z
-  .object({ column: z.enum(COMPANY_SETTING_KEYS as [CompanySettingKey, ...CompanySettingKey[]]), data: z.string() })
-  .superRefine(({ column, data }, ctx) => {
-    const parsed = COMPANY_SETTING_VALUE_SCHEMAS[column].safeParse(data);
-    if (!parsed.success) for (const i of parsed.error.issues) ctx.addIssue({ code: 'custom', path: ['data'], message: i.message });
+  .object({ column: z.enum(COMPANY_SETTING_KEYS as [CompanySettingKey, ...CompanySettingKey[]]), data: z.unknown() })
+  .transform(({ column, data }, ctx) => {
+    const parsed = COMPANY_SETTING_REQUEST_SCHEMAS[column].safeParse(data);
+    if (parsed.success) return { column, data: parsed.data };
+    for (const i of parsed.error.issues) ctx.addIssue({ code: 'custom', path: ['data'], message: i.message });
+    return z.NEVER;
   });
 export type UpdateCompanySettingBody = z.infer<typeof updateCompanySettingBody>;
 

@@ -1,8 +1,7 @@
 import { z } from 'zod';
+import { optionalId } from './lenient.js';
 import { ACTIVE_TICKET_STATUSES, ticketLogTypeSchema, ticketStatusSchema } from './tickets.js';
 
-/** An id field of a request body: a number (or its digits); null or '' clears it. */
-const optionalId = z.preprocess((v) => (v === '' ? null : v), z.coerce.number().int().positive().nullable()).optional();
 
 /**
  * `POST /tickets` (spec 2 §7): the new-ticket dialog. `companyId` may be sent but is
@@ -10,9 +9,9 @@ const optionalId = z.preprocess((v) => (v === '' ? null : v), z.coerce.number().
  */
 export const createTicketBody = z.object({
   contactId: z.coerce.number().int().positive(),
-  queueId: optionalId,
-  whatsappId: optionalId,
-  userId: optionalId,
+  queueId: optionalId.optional(),
+  whatsappId: optionalId.optional(),
+  userId: optionalId.optional(),
   status: z.literal('open').optional(),
 });
 export type CreateTicketBody = z.input<typeof createTicketBody>;
@@ -24,8 +23,8 @@ export type CreateTicketBody = z.input<typeof createTicketBody>;
  */
 export const updateTicketBody = z.object({
   status: ticketStatusSchema.optional(),
-  userId: optionalId,
-  queueId: optionalId,
+  userId: optionalId.optional(),
+  queueId: optionalId.optional(),
   /** Transfer: flagged by the transfer dialog; `msgTransfer` is its internal note. */
   isTransfered: z.boolean().optional(),
   msgTransfer: z.string().max(5000).nullable().optional(),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { toggleSchema } from './settings.js';
+import { toggleSchema } from './lenient.js';
 import { channelSchema } from './whatsapp.js';
 
 /** Ticket, contact and message shapes (spec 2 §3, API-CONTRACT "Shapes of the busiest calls"). */

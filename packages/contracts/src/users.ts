@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { sessionUserSchema } from './auth.js';
-import { toggleSchema } from './settings.js';
+import { looseFlag, looseId, looseToggle, optionalId } from './lenient.js';
 import { emailField, optionalText, passwordField, requiredText } from './validation.js';
 
 /** HH:MM, 00:00–23:59 (work hours of a user). */
@@ -27,28 +27,28 @@ export const ADMIN_ONLY_USER_FIELDS = [
   'allowRealTime',
 ] as const;
 
-/** The user dialog (General and Permissions tabs, spec 3 §2, §5). */
+/** The user dialog (General and Permissions tabs, spec 3 §2, §5); clients' loose values are normalised (lenient.ts). */
 const userFields = z.object({
   name: requiredText(2, 50),
   email: emailField,
   password: passwordField,
   profile: z.enum(['admin', 'user']),
-  whatsappId: z.number().int().positive().nullable(),
-  queueIds: z.array(z.number().int().positive()).max(200),
+  whatsappId: optionalId,
+  queueIds: z.array(looseId).max(200),
   startWork: hhmmSchema,
   endWork: hhmmSchema,
   farewellMessage: optionalText(1000),
   color: z.string().max(20).nullable(),
   defaultMenu: z.enum(['open', 'closed']),
   defaultTheme: z.enum(['light', 'dark']),
-  allowGroup: z.boolean(),
-  showDashboard: toggleSchema,
-  allowRealTime: toggleSchema,
-  allowConnections: toggleSchema,
-  allTicket: toggleSchema,
-  allHistoric: toggleSchema,
-  allUserChat: toggleSchema,
-  userClosePendingTicket: toggleSchema,
+  allowGroup: looseFlag(false),
+  showDashboard: looseToggle('disabled'),
+  allowRealTime: looseToggle('disabled'),
+  allowConnections: looseToggle('disabled'),
+  allTicket: looseToggle('disabled'),
+  allHistoric: looseToggle('disabled'),
+  allUserChat: looseToggle('disabled'),
+  userClosePendingTicket: looseToggle('enabled'),
 });
 
 /** `POST /users`: always in the caller's company (a `companyId` or `super` sent is ignored). */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CONNECTION_TOKEN_LENGTH, DEFAULT_MAX_USE_BOT_QUEUES, IMPORT_WINDOW_YEARS } from './constants.js';
-import { toggleSchema } from './settings.js';
+import { looseFlag, looseId, looseToggle, optionalId, toggleSchema } from './lenient.js';
 
 /** Connections (spec 1 §3 "Connection", §4 statuses, §5 "Connection form"). */
 export const CHANNELS = ['whatsapp', 'facebook', 'instagram'] as const;
@@ -35,7 +35,6 @@ export type ConnectionSchedule = z.infer<typeof connectionScheduleSchema>;
 
 /** Whaticket-family clients send numbers as strings and blanks as "": both mean 0 here ("an empty timeSendQueue becomes 0"). */
 const minutes = z.preprocess((v) => (v === '' || v === null || v === undefined ? 0 : v), z.coerce.number().int().min(0).max(525_600));
-const optionalId = z.preprocess((v) => (v === '' || v === 0 || v === '0' ? null : v), z.coerce.number().int().positive().nullable());
 const text = (max: number) => z.preprocess((v) => (v === null || v === undefined ? '' : v), z.string().max(max));
 const optionalDate = z.preprocess((v) => (v === '' || v === undefined ? null : v), z.coerce.date().nullable());
 
@@ -52,7 +51,7 @@ const CLOCK_SKEW_MS = 5 * 60 * 1000;
 export const whatsappFormObject = z.object({
   name: z.string().trim().min(CONNECTION_NAME_MIN, 'Too Short!').max(CONNECTION_NAME_MAX, 'Too Long!'),
   channel: channelSchema.default('whatsapp'),
-  isDefault: z.boolean().default(false),
+  isDefault: looseFlag(false).default(false),
   provider: z.string().max(20).default('beta'),
   token: z
     .string()
@@ -75,20 +74,20 @@ export const whatsappFormObject = z.object({
   timeInactiveMessage: minutes.default(0),
   inactiveMessage: text(5000).default(''),
   timeCreateNewTicket: minutes.default(0),
-  allowGroup: z.boolean().default(false),
-  groupAsTicket: toggleSchema.default('disabled'),
-  enableImportMessage: z.boolean().default(false),
+  allowGroup: looseFlag(false).default(false),
+  groupAsTicket: looseToggle('disabled').default('disabled'),
+  enableImportMessage: looseFlag(false).default(false),
   importOldMessages: optionalDate.default(null),
   importRecentMessages: optionalDate.default(null),
-  importOldMessagesGroups: z.boolean().default(false),
-  closedTicketsPostImported: z.boolean().default(false),
+  importOldMessagesGroups: looseFlag(false).default(false),
+  closedTicketsPostImported: looseFlag(false).default(false),
   queueIdImportMessages: optionalId.default(null),
   integrationId: optionalId.default(null),
   promptId: optionalId.default(null),
   collectiveVacationStart: optionalDate.default(null),
   collectiveVacationEnd: optionalDate.default(null),
   collectiveVacationMessage: text(5000).default(''),
-  queueIds: z.array(z.coerce.number().int().positive()).max(200).default([]),
+  queueIds: z.array(looseId).max(200).default([]),
   schedules: z.array(connectionScheduleSchema).max(7).default([]),
 });
 

@@ -43,7 +43,7 @@ import { BackgroundTasks } from './background.js';
 import type { AppContext } from './context.js';
 import { AppError, registerErrorHandling } from './errors.js';
 import { loggerOptions } from './logger.js';
-import { publicDir } from './uploads.js';
+import { builtinImagesDir, publicDir } from './uploads.js';
 
 export interface AppDeps {
   config: Config;
@@ -70,6 +70,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ...(deps.logger ? { loggerInstance: deps.logger } : { logger: loggerOptions(config.logLevel) }),
     bodyLimit: config.bodyLimitBytes,
     trustProxy: config.trustProxy,
+    // Clients of this API family call `/contacts/`, `/tags/`, …: every route answers with or without the slash.
+    routerOptions: { ignoreTrailingSlash: true },
     // One line per request only when debugging.
     logController: new LogController({ disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace' }),
   });
@@ -119,17 +121,21 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   const publicRoot = publicDir(config.dataDir);
   mkdirSync(publicRoot, { recursive: true });
-  await app.register(fastifyStatic, {
-    root: publicRoot,
-    prefix: '/public/',
-    decorateReply: false,
-    index: false,
-    // The served type comes from our allow-list, never from the name `send` would read it from.
-    contentType: false,
-    setHeaders: (res, path) => {
-      for (const [name, value] of Object.entries(publicFileHeaders(path))) res.setHeader(name, value);
-    },
-  });
+  // The served type comes from our allow-list, never from the name `send` would read it from.
+  const servePublic = (root: string, prefix: string) =>
+    app.register(fastifyStatic, {
+      root,
+      prefix,
+      decorateReply: false,
+      index: false,
+      contentType: false,
+      setHeaders: (res, path) => {
+        for (const [name, value] of Object.entries(publicFileHeaders(path))) res.setHeader(name, value);
+      },
+    });
+  await servePublic(publicRoot, '/public/');
+  // Built-in images (default avatar, branding defaults) ship with the server, whatever DATA_DIR holds.
+  await servePublic(builtinImagesDir, '/public/app/');
 
   const authenticate = makeAuthenticate(ctx);
   app.addHook('onRoute', hoistPermissionGuards);

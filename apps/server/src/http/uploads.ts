@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from './errors.js';
 
@@ -61,6 +62,9 @@ export async function readImageUpload(req: FastifyRequest, opts: { maxBytes: num
 export function randomFileName(prefix: string, type: ImageType): string {
   return `${prefix}-${randomBytes(16).toString('hex')}${EXTENSIONS[type]}`;
 }
+
+/** The server's built-in images (`apps/server/public/app`), served at /public/app/. */
+export const builtinImagesDir = fileURLToPath(new URL('../../public/app', import.meta.url));
 
 /** DATA_DIR/public (served at /public/), or a folder inside it. */
 export function publicDir(dataDir: string, ...parts: string[]): string {

@@ -21,6 +21,8 @@ export class FakeGraph {
   readonly requests: GraphRequest[] = [];
   /** The next N Send API calls answer 500 (transient). */
   sendFailures = 0;
+  /** When set, user profiles carry this picture link instead of the recorded CDN one (a local fake CDN in tests). */
+  profilePic?: string;
   /** When set, every Send API call answers this (e.g. a permanent Graph error). */
   sendError?: { status: number; body: unknown };
   private sent = 0;
@@ -93,7 +95,7 @@ export class FakeGraph {
       const profile = fields.includes('username')
         ? fixture('meta/graph-responses/user-profile-instagram.json')
         : fixture('meta/graph-responses/user-profile-messenger.json');
-      return json(200, profile);
+      return json(200, this.profilePic ? { ...(profile as object), profile_pic: this.profilePic } : profile);
     }
     json(404, { error: { message: 'Unknown path', code: 803 } });
   }

@@ -4,6 +4,7 @@ import {
   FALLBACK_APP_NAME,
   FALLBACK_PRIMARY_DARK,
   FALLBACK_PRIMARY_LIGHT,
+  isDefaultBrandingImage,
 } from '@balcao/contracts';
 import { usePublicSetting, usePublicSettingsLive } from '../api/publicSettings';
 import { readStorage, STORAGE_KEYS, writeStorage } from '../api/storage';
@@ -56,12 +57,14 @@ export function useBranding(): Branding {
   }, [light.data, dark.data]);
 
   const file = (v: string | null | undefined) => (v ? publicFileUrl(v) : null);
+  // Without a logo of its own the app shows its name as text, which follows the appName setting.
+  const logo = (v: string | null | undefined) => (v && !isDefaultBrandingImage(v) ? publicFileUrl(v) : null);
   return {
     appName: appName.data || FALLBACK_APP_NAME,
     primaryLight: resolvePrimary('light', light.data, readStorage(STORAGE_KEYS.primaryColorLight)),
     primaryDark: resolvePrimary('dark', dark.data, readStorage(STORAGE_KEYS.primaryColorDark)),
-    logoLight: file(logoLight.data),
-    logoDark: file(logoDark.data),
+    logoLight: logo(logoLight.data),
+    logoDark: logo(logoDark.data),
     favicon: file(favicon.data),
     loginImage: file(loginImage.data),
     signupImage: file(signupImage.data),

@@ -21,7 +21,11 @@ export const contacts = pgTable(
     /** The address a send goes to (WhatsApp JID, or the PSID/IGSID again for Meta). */
     remoteJid: text('remote_jid').notNull().default(''),
     email: text('email').notNull().default(''),
+    /** Our stored copy's URL once downloaded (the channel's URL until then); see modules/contacts/picture.ts. */
     profilePicUrl: text('profile_pic_url'),
+    /** The channel's URL our stored copy was downloaded from, and when. */
+    pictureSourceUrl: text('picture_source_url'),
+    pictureFetchedAt: timestamp('picture_fetched_at', { withTimezone: true }),
     isGroup: boolean('is_group').notNull().default(false),
     active: boolean('active').notNull().default(true),
     acceptAudioMessage: boolean('accept_audio_message').notNull().default(true),

@@ -1,4 +1,4 @@
-import { COMPANY_SETTING_KEYS, DEFAULT_WEEK_SCHEDULE, companySchema } from '@balcao/contracts';
+import { COMPANY_SETTING_KEYS, DEFAULT_WEEK_SCHEDULE, PLAN_FLAGS, companySchema } from '@balcao/contracts';
 import { eq } from 'drizzle-orm';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -99,6 +99,18 @@ describe('reading companies', () => {
     }
     expect((await call(roles.super.token, 'GET', `/companies/${roles.otherCompanyId}`)).statusCode).toBe(200);
     expect((await call(roles.super.token, 'GET', '/companies/999999')).json()).toEqual({ error: 'ERR_NO_COMPANY_FOUND' });
+  });
+});
+
+describe('GET /companies/listPlan/{companyId}', () => {
+  it('answers the company with its plan nested (plan.useX) and the plan fields at the top (useX)', async () => {
+    const body = (await call(roles.admin.token, 'GET', `/companies/listPlan/${roles.companyId}`)).json();
+    expect(body.plan).toMatchObject({ id: 1, useCampaigns: expect.any(Boolean), useKanban: expect.any(Boolean) });
+    for (const flag of PLAN_FLAGS) {
+      expect(typeof body.plan[flag], flag).toBe('boolean');
+      expect(body[flag], flag).toBe(body.plan[flag]);
+    }
+    expect(body).toMatchObject({ planId: 1, dueDate: '2999-01-01', companieSettings: { userRating: 'disabled' } });
   });
 });
 

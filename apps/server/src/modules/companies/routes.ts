@@ -1,11 +1,11 @@
 import {
   companiesPageSchema,
   companySchedulesBody,
+  companyPlanSchema,
   companySchema,
   createCompanyBody,
   idParam,
   pageQuery,
-  planSchema,
   updateCompanyBody,
 } from '@balcao/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -31,7 +31,7 @@ export function registerCompanyRoutes(app: FastifyInstance, ctx: AppContext, aut
 
   r.get(
     '/companies/listPlan/:companyId',
-    { schema: { tags, params: z.object({ companyId: idParam }), response: { 200: planSchema } }, onRequest: authenticate },
+    { schema: { tags, params: z.object({ companyId: idParam }), response: { 200: companyPlanSchema } }, onRequest: authenticate },
     async (req) => companyPlanOf(ctx, caller(req), req.params.companyId),
   );
 

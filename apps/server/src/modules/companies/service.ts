@@ -4,7 +4,7 @@ import {
   localIsoDate,
   renewDueDate,
   type Company,
-  type Plan,
+  type CompanyPlan,
   type WeekSchedule,
   type createCompanyBody,
   type updateCompanyBody,
@@ -50,12 +50,12 @@ export async function getCompany(ctx: AppContext, by: AuthUser, id: number): Pro
   return reload(ctx, id);
 }
 
-/** The company's plan with its feature flags (`GET /companies/listPlan/{companyId}`). */
-export async function companyPlanOf(ctx: AppContext, by: AuthUser, companyId: number): Promise<Plan> {
+/** The company with its plan nested, the plan's fields also at the top (`GET /companies/listPlan/{companyId}`). */
+export async function companyPlanOf(ctx: AppContext, by: AuthUser, companyId: number): Promise<CompanyPlan> {
   assertMayRead(by, companyId);
-  const company = await reload(ctx, companyId);
-  if (!company.plan) throw new AppError('ERR_NO_PLAN_FOUND', 404);
-  return company.plan;
+  const { plan, ...company } = await reload(ctx, companyId);
+  if (!plan) throw new AppError('ERR_NO_PLAN_FOUND', 404);
+  return { ...company, ...plan, plan };
 }
 
 /**

@@ -31,7 +31,7 @@ export async function upsertContact(db: DbOrTx, input: ContactInput): Promise<{ 
   const stale =
     known &&
     ((known.name === known.number && name !== input.number) ||
-      (!!input.profilePicUrl && input.profilePicUrl !== known.profilePicUrl) ||
+      (!!input.profilePicUrl && !known.pictureSourceUrl && input.profilePicUrl !== known.profilePicUrl) ||
       (!!input.remoteJid && input.remoteJid !== known.remoteJid));
   if (known && !stale) return { contact: known, created: false };
   const [row] = await db
@@ -41,7 +41,8 @@ export async function upsertContact(db: DbOrTx, input: ContactInput): Promise<{ 
       target: [contacts.companyId, contacts.channel, contacts.number],
       set: {
         name: sql`CASE WHEN ${contacts.name} = ${contacts.number} OR ${contacts.name} = '' THEN excluded.name ELSE ${contacts.name} END`,
-        profilePicUrl: sql`COALESCE(excluded.profile_pic_url, ${contacts.profilePicUrl})`,
+        // Once we hold a copy of the picture, its URL stays until a new copy replaces it (contacts/picture.ts).
+        profilePicUrl: sql`CASE WHEN ${contacts.pictureSourceUrl} IS NULL THEN COALESCE(excluded.profile_pic_url, ${contacts.profilePicUrl}) ELSE ${contacts.profilePicUrl} END`,
         remoteJid: sql`CASE WHEN excluded.remote_jid <> '' THEN excluded.remote_jid ELSE ${contacts.remoteJid} END`,
       },
     })

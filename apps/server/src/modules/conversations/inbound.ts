@@ -2,8 +2,10 @@ import { and, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import { contacts, messages, tickets, whatsappQueues } from '../../db/schema/index.js';
 import type { Tx } from '../../db/client.js';
 import type { AppContext } from '../../http/context.js';
+import { requestContactPicture } from '../contacts/picture.js';
 import { loadContact, upsertContact } from '../contacts/queries.js';
 import { writeTicketLogs } from '../tickets/logs.js';
+import type { ContactRow } from '../contacts/presenter.js';
 import type { TicketRow } from '../tickets/presenter.js';
 import { findOrCreateTicket, isUniqueViolation, touchTicketAfterMessage, type FoundTicket } from '../tickets/queries.js';
 import type { Connection } from '../../channels/adapter.js';
@@ -64,12 +66,13 @@ async function storeMessage(ctx: AppContext, connection: Connection, m: InboundM
     }
   }
   if (stored === 'duplicate') return { outcome: 'duplicate' };
-  const { messageId, found, ticket, chatCreated, chatId } = stored;
+  const { messageId, found, ticket, chatCreated, chat } = stored;
+  requestContactPicture(ctx, connection, chat, profile?.pictureUrl || m.chat.pictureUrl);
   const result = { outcome: 'stored' as const, messageId, ticketId: found.ticket.id, ticketCreated: found.created };
   if (importMode) return result;
 
   await announce(async () => {
-    if (chatCreated) emitContactCreate(ctx, connection.companyId, chatId);
+    if (chatCreated) emitContactCreate(ctx, connection.companyId, chat.id);
     const presented = await emitTicketUpdate(ctx, found.ticket.id);
     if (presented) await emitMessageCreate(ctx, messageId, presented);
     if (!m.fromMe && ticket) ctx.background.run('connection behaviours', () => runInboundBehaviours(ctx, { connection, found, ticket, body: m.body }));
@@ -77,7 +80,7 @@ async function storeMessage(ctx: AppContext, connection: Connection, m: InboundM
   return result;
 }
 
-type Stored = 'duplicate' | { messageId: number; found: FoundTicket; ticket: TicketRow | undefined; chatCreated: boolean; chatId: number };
+type Stored = 'duplicate' | { messageId: number; found: FoundTicket; ticket: TicketRow | undefined; chatCreated: boolean; chat: ContactRow };
 
 async function seenBefore(ctx: AppContext, connection: Connection, m: InboundMessage): Promise<{ message: boolean; contact: boolean }> {
   const message = ctx.db
@@ -178,7 +181,7 @@ async function storeInTransaction(
     at,
     countUnread: !m.fromMe && !importMode,
   });
-  return { messageId: row.id, found, ticket, chatCreated, chatId: chat.id };
+  return { messageId: row.id, found, ticket, chatCreated, chat };
 }
 
 function emitContactCreate(ctx: AppContext, companyId: number, contactId: number): void {

@@ -2,6 +2,7 @@ import {
   GLOBAL_SETTING_DEFAULTS,
   PUBLIC_SETTING_KEYS,
   isPublicSettingKey,
+  resolveSettingValue,
   toggleSchema,
   type CompanySettingKey,
   type CompanySettings,
@@ -37,19 +38,22 @@ const isKnownKey = (key: string): key is keyof typeof GLOBAL_SETTING_RULES => Ob
 /** `/public-settings/{key}`: only public keys, as the bare value. Anything else is "not found", never leaked. */
 export async function publicSettingValue(ctx: AppContext, key: string): Promise<string | null> {
   if (!isPublicSettingKey(key)) throw new AppError('ERR_NO_SETTING_FOUND', 404);
-  return (await findSetting(ctx.db, key))?.value ?? null;
+  return resolveSettingValue(key, (await findSetting(ctx.db, key))?.value ?? null);
 }
 
+/** A setting as the API answers it (branding images without a file → the built-in default). */
+const presentSetting = (setting: Setting): Setting => ({ ...setting, value: resolveSettingValue(setting.key, setting.value) });
+
 /** `GET /settings`: everything for the super user, the public keys for everyone else. */
-export function listGlobalSettings(ctx: AppContext, by: AuthUser): Promise<Setting[]> {
-  return listSettings(ctx.db, by.super ? undefined : PUBLIC_SETTING_KEYS);
+export async function listGlobalSettings(ctx: AppContext, by: AuthUser): Promise<Setting[]> {
+  return (await listSettings(ctx.db, by.super ? undefined : PUBLIC_SETTING_KEYS)).map(presentSetting);
 }
 
 export async function getSetting(ctx: AppContext, by: AuthUser, key: string): Promise<Setting> {
   if (!by.super && !isPublicSettingKey(key)) throw new AppError('ERR_NO_SETTING_FOUND', 404);
   const row = await findSetting(ctx.db, key);
   if (!row) throw new AppError('ERR_NO_SETTING_FOUND', 404);
-  return row;
+  return presentSetting(row);
 }
 
 /** `PUT /settings/{key}`: super user only, known keys only, value checked per key. */
@@ -63,11 +67,12 @@ export async function updateGlobalSetting(ctx: AppContext, by: AuthUser, key: st
   const setting = await upsertSetting(ctx.db, key, parsed.data);
   if (!setting) throw new AppError('ERR_INTERNAL', 500);
   emitGlobalSetting(ctx, setting);
-  return setting;
+  return presentSetting(setting);
 }
 
 /** Branding and userCreation are platform-wide: every open page hears about it, the login page included. */
-export function emitGlobalSetting(ctx: AppContext, setting: Setting): void {
+export function emitGlobalSetting(ctx: AppContext, stored: Setting): void {
+  const setting = presentSetting(stored);
   ctx.realtime.emitToAllCompanies('settings', { action: 'update', setting });
   if (isPublicSettingKey(setting.key)) ctx.realtime.emitPublicSetting({ action: 'update', setting });
 }

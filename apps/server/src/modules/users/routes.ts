@@ -25,13 +25,11 @@ export function registerUserRoutes(app: FastifyInstance, ctx: AppContext, authen
   const adminOnly = { onRequest: authenticate, preHandler: requireAdmin };
   const tags = ['users'];
 
-  // The spec calls `GET /users/`; both spellings answer. Attendants use it too (the transfer
+  // The spec calls `GET /users/` (the router ignores the trailing slash). Attendants use it too (the transfer
   // dialog's user search), always within their own company, as `/users/list` already is.
-  for (const url of ['/users', '/users/']) {
-    r.get(url, { schema: { tags, querystring: pageQuery, response: { 200: usersPageSchema } }, onRequest: authenticate }, async (req) =>
-      pageUsers(ctx.db, caller(req).companyId, req.query.searchParam, req.query.pageNumber),
-    );
-  }
+  r.get('/users', { schema: { tags, querystring: pageQuery, response: { 200: usersPageSchema } }, onRequest: authenticate }, async (req) =>
+    pageUsers(ctx.db, caller(req).companyId, req.query.searchParam, req.query.pageNumber),
+  );
 
   r.get(
     '/users/list',

@@ -15,32 +15,27 @@ const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483
 const messageReply = z.object({ message: z.string() });
 const tags = ['connections'];
 
-/** Connections (spec 1 §7 "Connections"). Clients call some paths with a trailing slash; both forms answer. */
+/** Connections (spec 1 §7 "Connections"). Clients call some paths with a trailing slash: the router ignores it. */
 export function registerWhatsappRoutes(app: FastifyInstance, ctx: AppContext, authenticate: (req: FastifyRequest) => Promise<void>): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const both = (path: string) => [path, `${path}/`];
 
-  for (const url of both('/whatsapp')) {
-    r.get(
-      url,
-      { schema: { tags, querystring: whatsappListQuery, response: { 200: z.array(whatsappSchema) } }, onRequest: authenticate },
-      async (req) => {
-        const by = caller(req);
-        // Only the super user may look at another company's connections (the /allConnections edit dialog).
-        const companyId = by.super && req.query.companyId ? req.query.companyId : by.companyId;
-        const rows = await listWhatsapps(ctx.db, { companyId, channel: req.query.channel });
-        return presentWhatsapps(ctx.db, rows, await canManageConnections(ctx, by));
-      },
-    );
-  }
+  r.get(
+    '/whatsapp',
+    { schema: { tags, querystring: whatsappListQuery, response: { 200: z.array(whatsappSchema) } }, onRequest: authenticate },
+    async (req) => {
+      const by = caller(req);
+      // Only the super user may look at another company's connections (the /allConnections edit dialog).
+      const companyId = by.super && req.query.companyId ? req.query.companyId : by.companyId;
+      const rows = await listWhatsapps(ctx.db, { companyId, channel: req.query.channel });
+      return presentWhatsapps(ctx.db, rows, await canManageConnections(ctx, by));
+    },
+  );
 
-  for (const url of both('/whatsapp/all')) {
-    r.get(
-      url,
-      { schema: { tags, querystring: whatsappListQuery, response: { 200: z.array(whatsappSchema) } }, onRequest: authenticate, preHandler: requireSuper },
-      async () => presentWhatsapps(ctx.db, await listWhatsapps(ctx.db, {}), true, true),
-    );
-  }
+  r.get(
+    '/whatsapp/all',
+    { schema: { tags, querystring: whatsappListQuery, response: { 200: z.array(whatsappSchema) } }, onRequest: authenticate, preHandler: requireSuper },
+    async () => presentWhatsapps(ctx.db, await listWhatsapps(ctx.db, {}), true, true),
+  );
 
   r.get(
     '/whatsapp/filter',
@@ -61,11 +56,9 @@ export function registerWhatsappRoutes(app: FastifyInstance, ctx: AppContext, au
     },
   );
 
-  for (const url of both('/whatsapp')) {
-    r.post(url, { schema: { tags, body: whatsappFormSchema, response: { 200: whatsappSchema } }, onRequest: authenticate }, async (req) =>
-      createWhatsapp(ctx, caller(req), req.body),
-    );
-  }
+  r.post('/whatsapp', { schema: { tags, body: whatsappFormSchema, response: { 200: whatsappSchema } }, onRequest: authenticate }, async (req) =>
+    createWhatsapp(ctx, caller(req), req.body),
+  );
 
   r.put(
     '/whatsapp/:id',
@@ -114,12 +107,10 @@ export function registerWhatsappRoutes(app: FastifyInstance, ctx: AppContext, au
     return { message: 'Session disconnected.' };
   });
 
-  for (const url of both('/whatsapp-restart')) {
-    r.post(url, { schema: { tags, response: { 200: messageReply } }, onRequest: authenticate }, async (req) => {
-      const n = await restartCompanySessions(ctx, caller(req));
-      return { message: `Restarting ${n} connection(s).` };
-    });
-  }
+  r.post('/whatsapp-restart', { schema: { tags, response: { 200: messageReply } }, onRequest: authenticate }, async (req) => {
+    const n = await restartCompanySessions(ctx, caller(req));
+    return { message: `Restarting ${n} connection(s).` };
+  });
 
   r.post('/closedimported/:id', { schema: { tags, params: idParams, response: { 200: messageReply } }, onRequest: authenticate }, async (req) => {
     const n = await closeImported(ctx, caller(req), req.params.id);

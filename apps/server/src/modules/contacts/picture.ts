@@ -1,0 +1,109 @@
+import { and, eq } from 'drizzle-orm';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type PgBoss from 'pg-boss';
+import type { Connection } from '../../channels/adapter.js';
+import { contacts, whatsapps } from '../../db/schema/index.js';
+import type { AppContext } from '../../http/context.js';
+import { randomFileName, removeStoredFile, sniffImage } from '../../http/uploads.js';
+import type { ContactRow } from './presenter.js';
+import { loadContact } from './queries.js';
+
+/**
+ * Contact pictures: the channel's CDN links expire and a credentialed browser request
+ * cannot read them, so each picture is downloaded once and answered from our own
+ * `/public/company{id}/contacts/…` URL. A new link from the channel is fetched again,
+ * at most once a day per contact (a failed download waits a day too).
+ */
+export const CONTACT_PICTURE_JOB = 'contact-picture';
+export const PICTURE_REFRESH_MS = 24 * 3600 * 1000;
+const PICTURE_MAX_BYTES = 5 * 1024 * 1024;
+const DOWNLOAD_TIMEOUT_MS = 15_000;
+
+interface PictureJob {
+  companyId: number;
+  contactId: number;
+  whatsappId: number;
+  /** The link the channel handed over; without one the job asks the channel for the current link. */
+  url: string | null;
+}
+
+const contactsDir = (ctx: AppContext, companyId: number) => join(ctx.storage.companyDir(companyId), 'contacts');
+const ownUrlPrefix = (ctx: AppContext, companyId: number) => `${ctx.config.apiUrl}/public/company${companyId}/contacts/`;
+const isHttp = (url: string) => /^https?:\/\//.test(url);
+
+/**
+ * Called where a channel hands over a contact (and the picture link it came with, if any):
+ * schedules a download when the link is not the one our copy came from, or asks the channel
+ * for the current link when our copy is a day old; never more than once a day per contact.
+ */
+export function requestContactPicture(ctx: AppContext, connection: Connection, contact: ContactRow, handedOver?: string | null): void {
+  const stored = contact.profilePicUrl;
+  const link = handedOver ?? (stored && isHttp(stored) && !stored.startsWith(ownUrlPrefix(ctx, contact.companyId)) ? stored : null);
+  if (link && (link === contact.pictureSourceUrl || !isHttp(link))) return;
+  if (contact.pictureFetchedAt && Date.now() - contact.pictureFetchedAt.getTime() < PICTURE_REFRESH_MS) return;
+  const job: PictureJob = { companyId: contact.companyId, contactId: contact.id, whatsappId: connection.id, url: link };
+  const boss = ctx.boss;
+  if (boss) {
+    ctx.background.run('contact picture job', () => boss.send(CONTACT_PICTURE_JOB, job, { singletonKey: `contact-${contact.id}`, retryLimit: 2 }));
+  } else {
+    ctx.background.run('contact picture', () => storeContactPicture(ctx, job));
+  }
+}
+
+export async function registerContactPictureJob(boss: PgBoss, ctx: AppContext): Promise<void> {
+  await boss.createQueue(CONTACT_PICTURE_JOB);
+  await boss.work<PictureJob>(CONTACT_PICTURE_JOB, { batchSize: 5 }, async (jobs) => {
+    for (const job of jobs) await storeContactPicture(ctx, job.data);
+  });
+}
+
+async function download(url: string): Promise<{ data: Buffer; type: NonNullable<ReturnType<typeof sniffImage>> } | null> {
+  const res = await fetch(url, { signal: AbortSignal.timeout(DOWNLOAD_TIMEOUT_MS), redirect: 'follow' });
+  if (!res.ok || Number(res.headers.get('content-length') ?? 0) > PICTURE_MAX_BYTES) return null;
+  const data = Buffer.from(await res.arrayBuffer());
+  const type = data.length <= PICTURE_MAX_BYTES ? sniffImage(data) : undefined;
+  return type && type !== 'ico' ? { data, type } : null;
+}
+
+/** The channel's current picture link of the contact, or null when it has none or cannot say. */
+async function currentLink(ctx: AppContext, contact: ContactRow, whatsappId: number): Promise<string | null> {
+  const [connection] = await ctx.db
+    .select()
+    .from(whatsapps)
+    .where(and(eq(whatsapps.companyId, contact.companyId), eq(whatsapps.id, whatsappId)));
+  if (!connection) return null;
+  return ctx.channels.adapterFor(connection.channel).profilePicture(connection, contact).catch(() => null);
+}
+
+/** Downloads the picture, stores it, points the contact at it, removes the copy it replaces and tells the company. */
+export async function storeContactPicture(ctx: AppContext, job: PictureJob): Promise<void> {
+  const { companyId, contactId } = job;
+  const where = and(eq(contacts.companyId, companyId), eq(contacts.id, contactId));
+  const [contact] = await ctx.db.select().from(contacts).where(where);
+  if (!contact) return;
+  const url = job.url ?? (await currentLink(ctx, contact, job.whatsappId));
+  const image =
+    url && url !== contact.pictureSourceUrl
+      ? await download(url).catch((err: unknown) => {
+          ctx.log.warn({ err, contactId }, 'contact picture download failed');
+          return null;
+        })
+      : null;
+  if (!url || !image) {
+    await ctx.db.update(contacts).set({ pictureFetchedAt: new Date() }).where(where);
+    return;
+  }
+  const dir = contactsDir(ctx, companyId);
+  await mkdir(dir, { recursive: true });
+  const fileName = randomFileName('contact', image.type);
+  await writeFile(join(dir, fileName), image.data);
+  const prefix = ownUrlPrefix(ctx, companyId);
+  await ctx.db
+    .update(contacts)
+    .set({ profilePicUrl: `${prefix}${fileName}`, pictureSourceUrl: url, pictureFetchedAt: new Date() })
+    .where(where);
+  if (contact.profilePicUrl?.startsWith(prefix)) await removeStoredFile(dir, contact.profilePicUrl.slice(prefix.length));
+  const presented = await loadContact(ctx.db, companyId, contactId);
+  if (presented) ctx.realtime.emitToCompany(companyId, 'contact', { action: 'update', contact: presented });
+}
