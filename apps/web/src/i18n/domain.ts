@@ -13,3 +13,8 @@ export type DomainMessages<T> = { 'pt-BR': T } & Record<Exclude<Language, 'pt-BR
 export function defineMessages<T>(messages: DomainMessages<T>): DomainMessages<T> {
   return messages;
 }
+
+/** A base locale with each domain's texts of `lang` mounted under the domain's key. */
+export function withDomains(base: object, lang: Language, domains: Record<string, DomainMessages<object>>): Record<string, unknown> {
+  return { ...base, ...Object.fromEntries(Object.entries(domains).map(([key, messages]) => [key, messages[lang]])) };
+}
