@@ -6,7 +6,7 @@ import ptBR from './locales/pt-BR';
 import en from './locales/en';
 import es from './locales/es';
 import tr from './locales/tr';
-import { uiMessages } from '../components/messages';
+import { uiMessages } from '../components/texts';
 import { withDomains } from './domain';
 
 export const DEFAULT_LANGUAGE: Language = 'pt-BR';
