@@ -7,11 +7,13 @@ import { readStorage, STORAGE_KEYS } from './api/storage';
 import { subscriptionState } from './api/subscription';
 import { AdminOnly, ConnectionsAccess, PlanGate, SuperOnly, SuperOrTickets } from './components/guards';
 import { NoPermission } from './components/NoPermission';
-import { useColorMode } from './layout/theme';
+import { useColorMode } from './components/colorMode';
 import { lazyPage } from './lazyPage';
 
 // Each screen is its own chunk, fetched on first visit: /login downloads none of the others.
 const AppShell = lazyPage(() => import('./layout/AppShell').then((m) => m.AppShell));
+const OwnProfileDialog = lazyPage(() => import('./pages/profile/ProfileDialog').then((m) => m.OwnProfileDialog));
+const TicketNotifications = lazyPage(() => import('./pages/tickets/list/useTicketNotifications').then((m) => m.TicketNotifications));
 const AllConnectionsPage = lazyPage(() => import('./pages/allConnections/AllConnectionsPage').then((m) => m.AllConnectionsPage));
 const ConnectionsPage = lazyPage(() => import('./pages/connections/ConnectionsPage').then((m) => m.ConnectionsPage));
 const DashboardPage = lazyPage(() => import('./pages/dashboard/DashboardPage').then((m) => m.DashboardPage));
@@ -68,6 +70,16 @@ function MomentsRoute() {
   return <TitledPage titleKey="moments" />;
 }
 
+/** The shell with what it shows from the screens: the profile dialog and new-message notifications. */
+function LoggedInShell() {
+  return (
+    <>
+      <AppShell profileDialog={OwnProfileDialog} />
+      <TicketNotifications />
+    </>
+  );
+}
+
 const page = (titleKey: string) => <TitledPage titleKey={titleKey} />;
 const admin = (node: ReactNode) => <AdminOnly>{node}</AdminOnly>;
 
@@ -82,7 +94,7 @@ export function AppRoutes() {
           <Route path="/signup" element={<SignupRoute />} />
         </Route>
         <Route element={<RequireAuth />}>
-          <Route element={<AppShell />}>
+          <Route element={<LoggedInShell />}>
             <Route index element={<DashboardPage />} />
             <Route path="/tickets/:ticketId?" element={<TicketsPage />} />
             <Route path="/reports" element={page('reports')} />

@@ -1,5 +1,5 @@
 import { Suspense, useMemo, useState } from 'react';
-import { Outlet, useMatch } from 'react-router';
+import { Outlet } from 'react-router';
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import Divider from '@mui/material/Divider';
@@ -17,8 +17,7 @@ import { buildMenu } from './menu';
 import { useConnectionsForAlert } from '../api/whatsapp';
 import { Logo } from '../components/Logo';
 import { SideMenu } from './SideMenu';
-import { TopBar } from './TopBar';
-import { useTicketNotifications } from '../pages/tickets/list/useTicketNotifications';
+import { TopBar, type ProfileDialog } from './TopBar';
 
 addScreenTexts(i18n);
 
@@ -34,7 +33,7 @@ function PageLoader() {
 }
 
 /** The logged-in frame: drawer, top bar and the current screen. */
-export function AppShell() {
+export function AppShell({ profileDialog }: { profileDialog: ProfileDialog }) {
   const user = useUser();
   const { socket } = useSession();
   const theme = useTheme();
@@ -50,8 +49,6 @@ export function AppShell() {
     [user, helps.data],
   );
   const alert = connectionsNeedAttention(connections.data ?? []);
-  // New customer messages chime and notify on every screen, not only in the inbox.
-  useTicketNotifications(useMatch('/tickets/:ticketId')?.params.ticketId ?? null);
 
   const drawerContent = (expanded: boolean) => (
     <>
@@ -92,7 +89,7 @@ export function AppShell() {
         </Drawer>
       )}
       <Box sx={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
-        <TopBar user={user} onToggleMenu={() => (narrow ? setMobileOpen((o) => !o) : setOpen((o) => !o))} />
+        <TopBar user={user} profileDialog={profileDialog} onToggleMenu={() => (narrow ? setMobileOpen((o) => !o) : setOpen((o) => !o))} />
         <Box component="main" sx={{ flex: 1, overflow: 'auto', display: 'flex', flexDirection: 'column' }}>
           {/* The screen's chunk loads under the shell, which stays in place. */}
           <Suspense fallback={<PageLoader />}>
