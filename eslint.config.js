@@ -13,4 +13,20 @@ export default tseslint.config(
       '@typescript-eslint/no-explicit-any': 'error',
     },
   },
+  // The web app's layers point down: pages → layout → components, and api/ below pages and
+  // layout (docs/web-architecture.md). Tests may read across layers.
+  ...[
+    { layer: 'api', above: ['pages', 'layout'] },
+    { layer: 'components', above: ['pages', 'layout'] },
+    { layer: 'layout', above: ['pages'] },
+  ].map(({ layer, above }) => ({
+    files: [`apps/web/src/${layer}/**`],
+    ignores: ['**/*.test.*'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: above.map((name) => ({ group: [`**/${name}/**`, `**/${name}`], message: `${layer}/ sits below ${name}/: move what both need down.` })) },
+      ],
+    },
+  })),
 );

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { Navigate, Outlet, Route, Routes } from 'react-router';
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
@@ -7,21 +7,26 @@ import { readStorage, STORAGE_KEYS } from './api/storage';
 import { subscriptionState } from './api/subscription';
 import { AdminOnly, ConnectionsAccess, PlanGate, SuperOnly, SuperOrTickets } from './components/guards';
 import { NoPermission } from './components/NoPermission';
-import { AppShell } from './layout/AppShell';
-import { useColorMode } from './layout/theme';
-import { AllConnectionsPage } from './pages/allConnections/AllConnectionsPage';
-import { ConnectionsPage } from './pages/connections/ConnectionsPage';
-import { DashboardPage } from './pages/dashboard/DashboardPage';
-import { FinanceiroAbertoPage } from './pages/financeiro-aberto/FinanceiroAbertoPage';
-import { LoginPage } from './pages/login/LoginPage';
-import { TitledPage } from './pages/placeholder/TitledPage';
-import { SignupPage } from './pages/signup/SignupPage';
-import { TicketsPage } from './pages/tickets/TicketsPage';
-import { UsersPage } from './pages/users/UsersPage';
-import { QueuesPage } from './pages/queues/QueuesPage';
-import { SettingsPage } from './pages/settings/SettingsPage';
-import { HelpsPage } from './pages/helps/HelpsPage';
-import { CompaniesPage } from './pages/companies/CompaniesPage';
+import { useColorMode } from './components/colorMode';
+import { lazyPage } from './lazyPage';
+
+// Each screen is its own chunk, fetched on first visit: /login downloads none of the others.
+const AppShell = lazyPage(() => import('./layout/AppShell').then((m) => m.AppShell));
+const OwnProfileDialog = lazyPage(() => import('./pages/profile/ProfileDialog').then((m) => m.OwnProfileDialog));
+const TicketNotifications = lazyPage(() => import('./pages/tickets/list/useTicketNotifications').then((m) => m.TicketNotifications));
+const AllConnectionsPage = lazyPage(() => import('./pages/allConnections/AllConnectionsPage').then((m) => m.AllConnectionsPage));
+const ConnectionsPage = lazyPage(() => import('./pages/connections/ConnectionsPage').then((m) => m.ConnectionsPage));
+const DashboardPage = lazyPage(() => import('./pages/dashboard/DashboardPage').then((m) => m.DashboardPage));
+const FinanceiroAbertoPage = lazyPage(() => import('./pages/financeiro-aberto/FinanceiroAbertoPage').then((m) => m.FinanceiroAbertoPage));
+const LoginPage = lazyPage(() => import('./pages/login/LoginPage').then((m) => m.LoginPage));
+const TitledPage = lazyPage(() => import('./pages/placeholder/TitledPage').then((m) => m.TitledPage));
+const SignupPage = lazyPage(() => import('./pages/signup/SignupPage').then((m) => m.SignupPage));
+const TicketsPage = lazyPage(() => import('./pages/tickets/TicketsPage').then((m) => m.TicketsPage));
+const UsersPage = lazyPage(() => import('./pages/users/UsersPage').then((m) => m.UsersPage));
+const QueuesPage = lazyPage(() => import('./pages/queues/QueuesPage').then((m) => m.QueuesPage));
+const SettingsPage = lazyPage(() => import('./pages/settings/SettingsPage').then((m) => m.SettingsPage));
+const HelpsPage = lazyPage(() => import('./pages/helps/HelpsPage').then((m) => m.HelpsPage));
+const CompaniesPage = lazyPage(() => import('./pages/companies/CompaniesPage').then((m) => m.CompaniesPage));
 
 function FullScreenLoader() {
   return (
@@ -65,6 +70,16 @@ function MomentsRoute() {
   return <TitledPage titleKey="moments" />;
 }
 
+/** The shell with what it shows from the screens: the profile dialog and new-message notifications. */
+function LoggedInShell() {
+  return (
+    <>
+      <AppShell profileDialog={OwnProfileDialog} />
+      <TicketNotifications />
+    </>
+  );
+}
+
 const page = (titleKey: string) => <TitledPage titleKey={titleKey} />;
 const admin = (node: ReactNode) => <AdminOnly>{node}</AdminOnly>;
 
@@ -72,61 +87,63 @@ export function AppRoutes() {
   // Spec 1 §2: the campaign routes exist only when the browser has the cshow flag.
   const campaignsEnabled = readStorage(STORAGE_KEYS.campaignsFlag) !== null;
   return (
-    <Routes>
-      <Route element={<PublicOnly />}>
-        <Route path="/login" element={<LoginPage />} />
-        <Route path="/signup" element={<SignupRoute />} />
-      </Route>
-      <Route element={<RequireAuth />}>
-        <Route element={<AppShell />}>
-          <Route index element={<DashboardPage />} />
-          <Route path="/tickets/:ticketId?" element={<TicketsPage />} />
-          <Route path="/reports" element={page('reports')} />
-          <Route path="/moments" element={<MomentsRoute />} />
-          <Route path="/quick-messages" element={page('quickMessages')} />
-          <Route path="/todolist" element={page('todolist')} />
-          <Route path="/schedules" element={<PlanGate flag="useSchedules">{page('schedules')}</PlanGate>} />
-          <Route path="/tags" element={page('tags')} />
-          <Route path="/contacts" element={page('contacts')} />
-          <Route path="/contacts/import" element={page('contactsImport')} />
-          <Route path="/helps" element={<HelpsPage />} />
-          <Route path="/users" element={admin(<UsersPage />)} />
-          <Route path="/messages-api" element={<PlanGate flag="useExternalApi">{page('messagesApi')}</PlanGate>} />
-          <Route path="/settings" element={<SettingsPage />} />
-          <Route path="/queues" element={admin(<QueuesPage />)} />
-          <Route
-            path="/queue-integration"
-            element={<PlanGate flag="useIntegrations">{admin(page('queueIntegration'))}</PlanGate>}
-          />
-          <Route path="/announcements" element={<SuperOnly>{page('announcements')}</SuperOnly>} />
-          <Route path="/chats/:id?" element={<PlanGate flag="useInternalChat">{page('chats')}</PlanGate>} />
-          <Route path="/files" element={admin(page('files'))} />
-          <Route path="/Kanban" element={<PlanGate flag="useKanban">{page('kanban')}</PlanGate>} />
-          <Route path="/TagsKanban" element={<PlanGate flag="useKanban">{page('tagsKanban')}</PlanGate>} />
-          <Route path="/prompts" element={<PlanGate flag="useOpenAi">{admin(page('prompts'))}</PlanGate>} />
-          <Route path="/connections" element={<ConnectionsAccess><ConnectionsPage /></ConnectionsAccess>} />
-          <Route path="/allConnections" element={<SuperOrTickets><AllConnectionsPage /></SuperOrTickets>} />
-          <Route path="/financeiro" element={admin(page('financeiro'))} />
-          <Route path="/financeiro-aberto" element={<FinanceiroAbertoPage />} />
-          <Route path="/companies" element={<SuperOnly><CompaniesPage /></SuperOnly>} />
-          {campaignsEnabled && (
-            <>
-              <Route path="/campaigns" element={<PlanGate flag="useCampaigns">{admin(page('campaigns'))}</PlanGate>} />
-              <Route path="/contact-lists" element={<PlanGate flag="useCampaigns">{admin(page('contactLists'))}</PlanGate>} />
-              <Route path="/campaigns-config" element={<PlanGate flag="useCampaigns">{page('campaignsConfig')}</PlanGate>} />
-              <Route
-                path="/contact-lists/:contactListId/contacts"
-                element={<PlanGate flag="useCampaigns">{page('contactListItems')}</PlanGate>}
-              />
-              <Route
-                path="/campaign/:campaignId/report"
-                element={<PlanGate flag="useCampaigns">{page('campaignReport')}</PlanGate>}
-              />
-            </>
-          )}
+    <Suspense fallback={<FullScreenLoader />}>
+      <Routes>
+        <Route element={<PublicOnly />}>
+          <Route path="/login" element={<LoginPage />} />
+          <Route path="/signup" element={<SignupRoute />} />
         </Route>
-      </Route>
-      <Route path="*" element={<Navigate to="/" replace />} />
-    </Routes>
+        <Route element={<RequireAuth />}>
+          <Route element={<LoggedInShell />}>
+            <Route index element={<DashboardPage />} />
+            <Route path="/tickets/:ticketId?" element={<TicketsPage />} />
+            <Route path="/reports" element={page('reports')} />
+            <Route path="/moments" element={<MomentsRoute />} />
+            <Route path="/quick-messages" element={page('quickMessages')} />
+            <Route path="/todolist" element={page('todolist')} />
+            <Route path="/schedules" element={<PlanGate flag="useSchedules">{page('schedules')}</PlanGate>} />
+            <Route path="/tags" element={page('tags')} />
+            <Route path="/contacts" element={page('contacts')} />
+            <Route path="/contacts/import" element={page('contactsImport')} />
+            <Route path="/helps" element={<HelpsPage />} />
+            <Route path="/users" element={admin(<UsersPage />)} />
+            <Route path="/messages-api" element={<PlanGate flag="useExternalApi">{page('messagesApi')}</PlanGate>} />
+            <Route path="/settings" element={<SettingsPage />} />
+            <Route path="/queues" element={admin(<QueuesPage />)} />
+            <Route
+              path="/queue-integration"
+              element={<PlanGate flag="useIntegrations">{admin(page('queueIntegration'))}</PlanGate>}
+            />
+            <Route path="/announcements" element={<SuperOnly>{page('announcements')}</SuperOnly>} />
+            <Route path="/chats/:id?" element={<PlanGate flag="useInternalChat">{page('chats')}</PlanGate>} />
+            <Route path="/files" element={admin(page('files'))} />
+            <Route path="/Kanban" element={<PlanGate flag="useKanban">{page('kanban')}</PlanGate>} />
+            <Route path="/TagsKanban" element={<PlanGate flag="useKanban">{page('tagsKanban')}</PlanGate>} />
+            <Route path="/prompts" element={<PlanGate flag="useOpenAi">{admin(page('prompts'))}</PlanGate>} />
+            <Route path="/connections" element={<ConnectionsAccess><ConnectionsPage /></ConnectionsAccess>} />
+            <Route path="/allConnections" element={<SuperOrTickets><AllConnectionsPage /></SuperOrTickets>} />
+            <Route path="/financeiro" element={admin(page('financeiro'))} />
+            <Route path="/financeiro-aberto" element={<FinanceiroAbertoPage />} />
+            <Route path="/companies" element={<SuperOnly><CompaniesPage /></SuperOnly>} />
+            {campaignsEnabled && (
+              <>
+                <Route path="/campaigns" element={<PlanGate flag="useCampaigns">{admin(page('campaigns'))}</PlanGate>} />
+                <Route path="/contact-lists" element={<PlanGate flag="useCampaigns">{admin(page('contactLists'))}</PlanGate>} />
+                <Route path="/campaigns-config" element={<PlanGate flag="useCampaigns">{page('campaignsConfig')}</PlanGate>} />
+                <Route
+                  path="/contact-lists/:contactListId/contacts"
+                  element={<PlanGate flag="useCampaigns">{page('contactListItems')}</PlanGate>}
+                />
+                <Route
+                  path="/campaign/:campaignId/report"
+                  element={<PlanGate flag="useCampaigns">{page('campaignReport')}</PlanGate>}
+                />
+              </>
+            )}
+          </Route>
+        </Route>
+        <Route path="*" element={<Navigate to="/" replace />} />
+      </Routes>
+    </Suspense>
   );
 }

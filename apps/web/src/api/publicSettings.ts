@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { io } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import { PUBLIC_NAMESPACE, SOCKET_RECONNECT_DELAY_MS, isPublicSettingKey, type PublicSettingKey, type SettingsEventPayload } from '@balcao/contracts';
 import { apiUrl } from '../config';
 import { request } from './http';
@@ -33,17 +33,25 @@ export function usePublicSetting(key: PublicSettingKey) {
 export function usePublicSettingsLive(): void {
   const queryClient = useQueryClient();
   useEffect(() => {
-    // Its own connection (forceNew): a shared one would carry no credentials into the
-    // company namespace that the session opens later on the same address.
-    const socket = io(`${apiUrl()}${PUBLIC_NAMESPACE}`, { forceNew: true, reconnectionDelay: SOCKET_RECONNECT_DELAY_MS, withCredentials: true });
-    socket.on('settings', (payload: SettingsEventPayload) => {
-      const key = payload?.setting?.key;
-      if (typeof key === 'string' && isPublicSettingKey(key)) {
-        queryClient.setQueryData(publicSettingKey(key), payload.setting.value || null);
-      }
+    let socket: Socket | undefined;
+    let ended = false;
+    // Loaded after the first paint: the page renders with the fetched values, and
+    // socket.io-client stays out of /login's entry chunk.
+    void import('socket.io-client').then(({ io }) => {
+      if (ended) return;
+      // Its own connection (forceNew): a shared one would carry no credentials into the
+      // company namespace that the session opens later on the same address.
+      socket = io(`${apiUrl()}${PUBLIC_NAMESPACE}`, { forceNew: true, reconnectionDelay: SOCKET_RECONNECT_DELAY_MS, withCredentials: true });
+      socket.on('settings', (payload: SettingsEventPayload) => {
+        const key = payload?.setting?.key;
+        if (typeof key === 'string' && isPublicSettingKey(key)) {
+          queryClient.setQueryData(publicSettingKey(key), payload.setting.value || null);
+        }
+      });
     });
     return () => {
-      socket.disconnect();
+      ended = true;
+      socket?.disconnect();
     };
   }, [queryClient]);
 }

@@ -11,7 +11,6 @@ import {
 import i18n from '../i18n';
 import { toast } from '../components/toast';
 import { ApiError, request, setRefreshListener, setUnauthorizedHandler } from './http';
-import { connectCompanySocket, isForeignLogin } from './socket';
 import { clearToken, getToken, setToken } from './storage';
 
 interface SessionValue {
@@ -64,28 +63,37 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       .finally(() => setLoading(false));
   }, []);
 
-  // The company socket lives as long as the session.
+  // The company socket lives as long as the session. socket.io-client is its own
+  // chunk, fetched once a user is signed in: /login does not download it.
   const userId = user?.id;
   const companyId = user?.companyId;
   useEffect(() => {
     const token = getToken();
     if (userId === undefined || companyId === undefined || !token) return;
-    const { socket: s, close } = connectCompanySocket(companyId, userId, token);
-    let firstConnectedAt: number | null = null;
-    s.on('connect', () => {
-      firstConnectedAt ??= Date.now();
+    let close: (() => void) | undefined;
+    let ended = false;
+    void import('./socket').then(({ connectCompanySocket, isForeignLogin }) => {
+      if (ended) return;
+      const connection = connectCompanySocket(companyId, userId, token);
+      const s = connection.socket;
+      close = connection.close;
+      let firstConnectedAt: number | null = null;
+      s.on('connect', () => {
+        firstConnectedAt ??= Date.now();
+      });
+      s.on(companyEvent(companyId, 'auth'), (data: AuthEventPayload) => {
+        if (!isForeignLogin(data?.user?.id, userId, firstConnectedAt, Date.now())) return;
+        toast.error(i18n.t('session.otherComputer'));
+        setTimeout(() => {
+          window.localStorage.clear();
+          window.location.reload();
+        }, 1000);
+      });
+      setSocket(s);
     });
-    s.on(companyEvent(companyId, 'auth'), (data: AuthEventPayload) => {
-      if (!isForeignLogin(data?.user?.id, userId, firstConnectedAt, Date.now())) return;
-      toast.error(i18n.t('session.otherComputer'));
-      setTimeout(() => {
-        window.localStorage.clear();
-        window.location.reload();
-      }, 1000);
-    });
-    setSocket(s);
     return () => {
-      close();
+      ended = true;
+      close?.();
       setSocket(null);
     };
   }, [userId, companyId]);

@@ -1,5 +1,5 @@
 import Typography from '@mui/material/Typography';
-import { useColorMode } from '../layout/theme';
+import { useColorMode } from './colorMode';
 
 /** The brand logo for the current mode, else the app name as text. */
 export function Logo({ maxHeight = 48, color = 'primary' }: { maxHeight?: number; color?: string }) {

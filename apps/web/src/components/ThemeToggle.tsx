@@ -3,7 +3,7 @@ import Tooltip from '@mui/material/Tooltip';
 import DarkModeIcon from '@mui/icons-material/DarkMode';
 import LightModeIcon from '@mui/icons-material/LightMode';
 import { useTranslation } from 'react-i18next';
-import { useColorMode } from '../layout/theme';
+import { useColorMode } from './colorMode';
 
 export function ThemeToggle({ color = 'inherit' }: { color?: 'inherit' | 'default' }) {
   const { t } = useTranslation();

@@ -1,23 +1,24 @@
-import type { DomainMessages } from './domain';
-import { uiMessages } from '../components/messages';
-import { usersMessages } from '../pages/users/messages';
-import { queuesMessages } from '../pages/queues/messages';
-import { settingsMessages } from '../pages/settings/messages';
-import { companiesMessages } from '../pages/companies/messages';
-import { helpsMessages } from '../pages/helps/messages';
-import { connectionsMessages } from '../pages/connections/messages';
-import { whatsappModalMessages } from '../pages/connections/whatsappModalMessages';
-import { allConnectionsMessages } from '../pages/allConnections/messages';
-import { ticketsMessages } from '../pages/tickets/messages';
-import { contactDrawerMessages } from '../pages/tickets/contact-drawer/messages';
-import { conversationMessages } from '../pages/tickets/conversation/messages';
+import type { i18n as I18n } from 'i18next';
+import { LANGUAGES } from '@balcao/contracts';
+import { withDomains, type DomainMessages } from './domain';
+import { usersMessages } from '../pages/users/texts';
+import { queuesMessages } from '../pages/queues/texts';
+import { settingsMessages } from '../pages/settings/texts';
+import { companiesMessages } from '../pages/companies/texts';
+import { helpsMessages } from '../pages/helps/texts';
+import { connectionsMessages } from '../pages/connections/texts';
+import { whatsappModalMessages } from '../pages/connections/whatsappModalTexts';
+import { allConnectionsMessages } from '../pages/allConnections/texts';
+import { ticketsMessages } from '../pages/tickets/texts';
+import { contactDrawerMessages } from '../pages/tickets/contact-drawer/texts';
+import { conversationMessages } from '../pages/tickets/conversation/texts';
 
 /**
- * Domain texts mounted beside the base locale: one line per screen domain,
- * `key: messages` from `pages/<domain>/messages.ts`.
+ * The logged-in screens' texts, mounted beside the base locale: one line per
+ * screen domain, `key: messages` from `pages/<domain>/texts.ts`. They download
+ * with the app shell, not with /login (the public pages use the base locale and `ui`).
  */
-export const DOMAIN_MESSAGES: Record<string, DomainMessages<object>> = {
-  ui: uiMessages,
+export const SCREEN_DOMAIN_MESSAGES: Record<string, DomainMessages<object>> = {
   users: usersMessages,
   queues: queuesMessages,
   settings: settingsMessages,
@@ -30,3 +31,8 @@ export const DOMAIN_MESSAGES: Record<string, DomainMessages<object>> = {
   contactDrawer: contactDrawerMessages,
   conversation: conversationMessages,
 };
+
+/** Adds the screens' texts to every language; the shell calls it once as its chunk loads. */
+export function addScreenTexts(i18n: I18n): void {
+  for (const lang of LANGUAGES) i18n.addResourceBundle(lang, 'translation', withDomains({}, lang, SCREEN_DOMAIN_MESSAGES), true, false);
+}

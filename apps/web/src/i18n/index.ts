@@ -6,7 +6,8 @@ import ptBR from './locales/pt-BR';
 import en from './locales/en';
 import es from './locales/es';
 import tr from './locales/tr';
-import { DOMAIN_MESSAGES } from './domains';
+import { uiMessages } from '../components/texts';
+import { withDomains } from './domain';
 
 export const DEFAULT_LANGUAGE: Language = 'pt-BR';
 
@@ -14,11 +15,8 @@ export function isLanguage(value: unknown): value is Language {
   return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
 }
 
-/** The base locale plus every domain's texts under its own key. */
-export function withDomains(base: object, lang: Language): Record<string, unknown> {
-  const domains = Object.fromEntries(Object.entries(DOMAIN_MESSAGES).map(([key, messages]) => [key, messages[lang]]));
-  return { ...base, ...domains };
-}
+/** The shared widgets' texts load with the entry; the screens' own with the shell (`./domains`). */
+export const PUBLIC_DOMAIN_MESSAGES = { ui: uiMessages };
 
 function initialLanguage(): Language {
   const stored = typeof window === 'undefined' ? null : readStorage(STORAGE_KEYS.language);
@@ -27,10 +25,10 @@ function initialLanguage(): Language {
 
 void i18n.use(initReactI18next).init({
   resources: {
-    'pt-BR': { translation: withDomains(ptBR, 'pt-BR') },
-    en: { translation: withDomains(en, 'en') },
-    es: { translation: withDomains(es, 'es') },
-    tr: { translation: withDomains(tr, 'tr') },
+    'pt-BR': { translation: withDomains(ptBR, 'pt-BR', PUBLIC_DOMAIN_MESSAGES) },
+    en: { translation: withDomains(en, 'en', PUBLIC_DOMAIN_MESSAGES) },
+    es: { translation: withDomains(es, 'es', PUBLIC_DOMAIN_MESSAGES) },
+    tr: { translation: withDomains(tr, 'tr', PUBLIC_DOMAIN_MESSAGES) },
   },
   lng: initialLanguage(),
   fallbackLng: DEFAULT_LANGUAGE,

@@ -4,7 +4,9 @@ import ptBR from './locales/pt-BR';
 import en from './locales/en';
 import es from './locales/es';
 import tr from './locales/tr';
-import { withDomains } from './index';
+import { withDomains } from './domain';
+import { SCREEN_DOMAIN_MESSAGES } from './domains';
+import { PUBLIC_DOMAIN_MESSAGES } from './index';
 
 type Tree = { [key: string]: string | Tree };
 
@@ -19,8 +21,9 @@ describe('locales', () => {
     }
   });
   it('have the same keys and no empty text, domain texts included', () => {
-    const keys = leaves(withDomains(ptBR, 'pt-BR') as Tree).sort();
-    for (const locale of [withDomains(en, 'en'), withDomains(es, 'es'), withDomains(tr, 'tr')] as Tree[]) {
+    const domains = { ...PUBLIC_DOMAIN_MESSAGES, ...SCREEN_DOMAIN_MESSAGES };
+    const keys = leaves(withDomains(ptBR, 'pt-BR', domains) as Tree).sort();
+    for (const locale of [withDomains(en, 'en', domains), withDomains(es, 'es', domains), withDomains(tr, 'tr', domains)] as Tree[]) {
       expect(leaves(locale).sort()).toEqual(keys);
       for (const v of leaves(locale)) expect(v).not.toBe('');
     }

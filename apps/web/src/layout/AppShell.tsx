@@ -1,12 +1,15 @@
-import { useMemo, useState } from 'react';
-import { Outlet, useMatch } from 'react-router';
+import { Suspense, useMemo, useState } from 'react';
+import { Outlet } from 'react-router';
 import Box from '@mui/material/Box';
+import CircularProgress from '@mui/material/CircularProgress';
 import Divider from '@mui/material/Divider';
 import Drawer from '@mui/material/Drawer';
 import Toolbar from '@mui/material/Toolbar';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import { canSeeAdministration } from '@balcao/contracts';
+import i18n from '../i18n';
+import { addScreenTexts } from '../i18n/domains';
 import { useHelpsList } from '../api/helps';
 import { useSession, useUser } from '../api/session';
 import { connectionsNeedAttention } from './menu';
@@ -14,14 +17,23 @@ import { buildMenu } from './menu';
 import { useConnectionsForAlert } from '../api/whatsapp';
 import { Logo } from '../components/Logo';
 import { SideMenu } from './SideMenu';
-import { TopBar } from './TopBar';
-import { useTicketNotifications } from '../pages/tickets/list/useTicketNotifications';
+import { TopBar, type ProfileDialog } from './TopBar';
+
+addScreenTexts(i18n);
 
 const OPEN_WIDTH = 260;
 const CLOSED_WIDTH = 64;
 
+function PageLoader() {
+  return (
+    <Box data-testid="page-loading" sx={{ flex: 1, display: 'flex', alignItems: 'center', justifyContent: 'center' }}>
+      <CircularProgress />
+    </Box>
+  );
+}
+
 /** The logged-in frame: drawer, top bar and the current screen. */
-export function AppShell() {
+export function AppShell({ profileDialog }: { profileDialog: ProfileDialog }) {
   const user = useUser();
   const { socket } = useSession();
   const theme = useTheme();
@@ -37,8 +49,6 @@ export function AppShell() {
     [user, helps.data],
   );
   const alert = connectionsNeedAttention(connections.data ?? []);
-  // New customer messages chime and notify on every screen, not only in the inbox.
-  useTicketNotifications(useMatch('/tickets/:ticketId')?.params.ticketId ?? null);
 
   const drawerContent = (expanded: boolean) => (
     <>
@@ -79,9 +89,12 @@ export function AppShell() {
         </Drawer>
       )}
       <Box sx={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
-        <TopBar user={user} onToggleMenu={() => (narrow ? setMobileOpen((o) => !o) : setOpen((o) => !o))} />
+        <TopBar user={user} profileDialog={profileDialog} onToggleMenu={() => (narrow ? setMobileOpen((o) => !o) : setOpen((o) => !o))} />
         <Box component="main" sx={{ flex: 1, overflow: 'auto', display: 'flex', flexDirection: 'column' }}>
-          <Outlet />
+          {/* The screen's chunk loads under the shell, which stays in place. */}
+          <Suspense fallback={<PageLoader />}>
+            <Outlet />
+          </Suspense>
         </Box>
       </Box>
     </Box>

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { Suspense, useState, type ComponentType } from 'react';
 import { useNavigate } from 'react-router';
 import { Trans, useTranslation } from 'react-i18next';
 import AppBar from '@mui/material/AppBar';
@@ -23,10 +23,18 @@ import { LanguageSwitch } from '../components/LanguageSwitch';
 import { ThemeToggle } from '../components/ThemeToggle';
 import { EmptyBell } from './EmptyBell';
 import { NewVersionButton } from './NewVersionButton';
-import { ProfileDialog } from './ProfileDialog';
 import { VolumeControl } from './VolumeControl';
 
-export function TopBar({ user, onToggleMenu }: { user: SessionUser; onToggleMenu: () => void }) {
+/** The avatar menu's profile dialog: a screen's dialog, so the routes hand it down (layout/ imports no page). */
+export type ProfileDialog = ComponentType<{ user: SessionUser; open: boolean; onClose: () => void }>;
+
+interface TopBarProps {
+  user: SessionUser;
+  onToggleMenu: () => void;
+  profileDialog: ProfileDialog;
+}
+
+export function TopBar({ user, onToggleMenu, profileDialog: ProfileDialog }: TopBarProps) {
   const { t } = useTranslation();
   const { logout } = useSession();
   const navigate = useNavigate();
@@ -107,7 +115,11 @@ export function TopBar({ user, onToggleMenu }: { user: SessionUser; onToggleMenu
           </MenuItem>
         </Menu>
       </Toolbar>
-      <ProfileDialog user={user} open={profileOpen} onClose={() => setProfileOpen(false)} />
+      {profileOpen && (
+        <Suspense fallback={null}>
+          <ProfileDialog user={user} open onClose={() => setProfileOpen(false)} />
+        </Suspense>
+      )}
     </AppBar>
   );
 }

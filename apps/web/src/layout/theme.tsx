@@ -1,21 +1,10 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import CssBaseline from '@mui/material/CssBaseline';
 import { createTheme, ThemeProvider } from '@mui/material/styles';
 import { readStorage, STORAGE_KEYS, writeStorage } from '../api/storage';
 import { formatTabTitle } from './tabTitle';
-import { useBranding, type Branding } from './branding';
-
-export type ColorMode = 'light' | 'dark';
-
-interface ColorModeValue {
-  mode: ColorMode;
-  toggle: () => void;
-  branding: Branding;
-  /** Unread tickets for the tab title; the ticket issue feeds it. */
-  setUnread: (n: number) => void;
-}
-
-const ColorModeContext = createContext<ColorModeValue | null>(null);
+import { useBranding } from '../api/branding';
+import { ColorModeContext, type ColorMode } from '../components/colorMode';
 
 function systemMode(): ColorMode {
   return typeof window !== 'undefined' && window.matchMedia?.('(prefers-color-scheme: dark)').matches ? 'dark' : 'light';
@@ -79,10 +68,4 @@ export function AppThemeProvider({ children }: { children: ReactNode }) {
       </ThemeProvider>
     </ColorModeContext.Provider>
   );
-}
-
-export function useColorMode(): ColorModeValue {
-  const ctx = useContext(ColorModeContext);
-  if (!ctx) throw new Error('useColorMode outside AppThemeProvider');
-  return ctx;
 }

@@ -16,7 +16,7 @@ import { subscriptionState } from '../../api/subscription';
 import { AuthFrame } from '../../components/AuthFrame';
 import { formatDate } from '../../components/format';
 import { toast, toastError } from '../../components/toast';
-import { useColorMode } from '../../layout/theme';
+import { useColorMode } from '../../components/colorMode';
 
 export function LoginPage() {
   const { t } = useTranslation();

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
@@ -7,14 +7,10 @@ import Box from '@mui/material/Box';
 import Dialog from '@mui/material/Dialog';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
-import FormControlLabel from '@mui/material/FormControlLabel';
 import IconButton from '@mui/material/IconButton';
-import InputAdornment from '@mui/material/InputAdornment';
 import Stack from '@mui/material/Stack';
-import Switch from '@mui/material/Switch';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
-import TextField from '@mui/material/TextField';
 import CloseIcon from '@mui/icons-material/Close';
 import {
   DEFAULT_QUEUE_COLOR,
@@ -27,14 +23,15 @@ import {
 import { ApiError } from '../../api/http';
 import { useSaveQueue } from '../../api/queues';
 import { HoursEditor } from '../../components/HoursEditor';
-import { fieldErrorText, sleep } from '../../components/form';
+import { sleep } from '../../components/form';
+import { ColorInput } from '../../components/fields/ColorInput';
+import { SwitchInput } from '../../components/fields/SwitchInput';
+import { NumberInput, TextInput } from '../../components/fields/TextInputs';
 import { toast, toastError } from '../../components/toast';
 import { FormDialogActions } from '../../components/FormDialogActions';
 
 type FormIn = z.input<typeof createQueueBody>;
 type FormOut = z.output<typeof createQueueBody>;
-
-const HEX6 = /^#[0-9a-fA-F]{6}$/;
 
 interface Props {
   queue: Queue | null;
@@ -94,29 +91,6 @@ export function QueueDialog({ queue, scheduleType, onClose }: Props) {
     toast.info(t('queues.toasts.hoursHint'));
   };
 
-  const text = (name: 'name' | 'greetingMessage' | 'outOfHoursMessage', label: string, multiline = false) => (
-    <Controller
-      name={name}
-      control={control}
-      render={({ field, fieldState }) => (
-        <TextField
-          {...field}
-          value={field.value ?? ''}
-          label={label}
-          fullWidth
-          size="small"
-          multiline={multiline}
-          minRows={multiline ? 3 : undefined}
-          required={name === 'name'}
-          autoFocus={name === 'name'}
-          error={!!fieldState.error}
-          helperText={fieldErrorText(fieldState.error)}
-          slotProps={{ htmlInput: { 'data-testid': `queue-${name}` } }}
-        />
-      )}
-    />
-  );
-
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth={tab === 'hours' ? 'md' : 'sm'} scroll="paper" data-testid="queue-dialog">
       <DialogTitle sx={{ pr: 6 }}>
@@ -135,78 +109,23 @@ export function QueueDialog({ queue, scheduleType, onClose }: Props) {
           )}
           <Stack spacing={2} sx={{ display: tab === 'data' ? 'flex' : 'none', pt: 1 }}>
             <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-              {text('name', t('queues.dialog.name'))}
-              <Controller
+              <TextInput control={control} name="name" label={t('queues.dialog.name')} required autoFocus testId="queue-name" />
+              <ColorInput
+                control={control}
                 name="color"
-                control={control}
-                render={({ field, fieldState }) => (
-                  <TextField
-                    {...field}
-                    label={t('queues.dialog.color')}
-                    size="small"
-                    required
-                    sx={{ minWidth: 170 }}
-                    error={!!fieldState.error}
-                    helperText={fieldErrorText(fieldState.error)}
-                    slotProps={{
-                      htmlInput: { 'data-testid': 'queue-color' },
-                      input: {
-                        startAdornment: (
-                          <InputAdornment position="start">
-                            <Box
-                              component="input"
-                              type="color"
-                              aria-label={t('queues.dialog.pickColor')}
-                              value={HEX6.test(field.value) ? field.value : DEFAULT_QUEUE_COLOR}
-                              onChange={(e) => field.onChange(e.currentTarget.value.toUpperCase())}
-                              sx={{ width: 28, height: 28, p: 0, border: 'none', bgcolor: 'transparent', cursor: 'pointer' }}
-                            />
-                          </InputAdornment>
-                        ),
-                      },
-                    }}
-                  />
-                )}
+                label={t('queues.dialog.color')}
+                pickerLabel={t('queues.dialog.pickColor')}
+                fallback={DEFAULT_QUEUE_COLOR}
+                required
+                fullWidth={false}
+                sx={{ minWidth: 170 }}
+                testId="queue-color"
               />
-              <Controller
-                name="orderQueue"
-                control={control}
-                render={({ field, fieldState }) => (
-                  <TextField
-                    name={field.name}
-                    ref={field.ref}
-                    onBlur={field.onBlur}
-                    value={field.value === null || field.value === undefined ? '' : String(field.value)}
-                    onChange={(e) => field.onChange(e.target.value)}
-                    type="number"
-                    label={t('queues.dialog.orderQueue')}
-                    size="small"
-                    sx={{ minWidth: 150 }}
-                    error={!!fieldState.error}
-                    helperText={fieldErrorText(fieldState.error)}
-                    slotProps={{ htmlInput: { min: 0, 'data-testid': 'queue-orderQueue' } }}
-                  />
-                )}
-              />
+              <NumberInput control={control} name="orderQueue" label={t('queues.dialog.orderQueue')} min={0} fullWidth={false} sx={{ minWidth: 150 }} testId="queue-orderQueue" />
             </Stack>
-            {text('greetingMessage', t('queues.dialog.greetingMessage'), true)}
-            {text('outOfHoursMessage', t('queues.dialog.outOfHoursMessage'), true)}
-            <Controller
-              name="closeTicket"
-              control={control}
-              render={({ field }) => (
-                <FormControlLabel
-                  label={t('queues.dialog.closeTicket')}
-                  control={
-                    <Switch
-                      checked={field.value === true}
-                      onChange={(e) => field.onChange(e.target.checked)}
-                      slotProps={{ input: { 'data-testid': 'queue-closeTicket' } as object }}
-                    />
-                  }
-                />
-              )}
-            />
+            <TextInput control={control} name="greetingMessage" label={t('queues.dialog.greetingMessage')} multiline testId="queue-greetingMessage" />
+            <TextInput control={control} name="outOfHoursMessage" label={t('queues.dialog.outOfHoursMessage')} multiline testId="queue-outOfHoursMessage" />
+            <SwitchInput control={control} name="closeTicket" label={t('queues.dialog.closeTicket')} testId="queue-closeTicket" />
           </Stack>
           {hoursEnabled && tab === 'hours' && <HoursEditor value={schedules} onSubmit={applyHours} submitLabel={t('queues.dialog.applyHours')} />}
         </DialogContent>

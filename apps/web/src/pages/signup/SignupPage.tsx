@@ -18,7 +18,7 @@ import { usePublicPlans } from '../../api/plans';
 import { AuthFrame } from '../../components/AuthFrame';
 import { formatAmount } from '../../components/format';
 import { toast, toastError } from '../../components/toast';
-import { useColorMode } from '../../layout/theme';
+import { useColorMode } from '../../components/colorMode';
 
 type SignupInput = z.input<typeof signupBody>;
 type SignupOutput = z.output<typeof signupBody>;

@@ -12,7 +12,7 @@ import ChatOutlinedIcon from '@mui/icons-material/ChatOutlined';
 import ForumOutlinedIcon from '@mui/icons-material/ForumOutlined';
 import QuestionAnswerOutlinedIcon from '@mui/icons-material/QuestionAnswerOutlined';
 import { useUser } from '../../api/session';
-import { saveTicketsManagerWidth, ticketsKeys } from '../../api/tickets';
+import { saveTicketsManagerWidth, ticketsKeys } from './list/ticketQueries';
 import { toastError } from '../../components/toast';
 import { Conversation } from './conversation/Conversation';
 import { viewerOf } from './list/listModel';

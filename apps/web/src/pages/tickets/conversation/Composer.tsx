@@ -18,7 +18,7 @@ import MoreVertIcon from '@mui/icons-material/MoreVert';
 import SendIcon from '@mui/icons-material/Send';
 import { useTranslation } from 'react-i18next';
 import type { Message, QuickMessage, Ticket } from '@balcao/contracts';
-import { useEditMessage, useQuickMessages, useSendMessage, type ContactOption } from '../../../api/conversation';
+import { useEditMessage, useQuickMessages, useSendMessage, type ContactOption } from './conversationQueries';
 import { useUser } from '../../../api/session';
 import { toast, toastError } from '../../../components/toast';
 import { AttachmentPreviewDialog, type CaptionedFile, type PendingFile } from './AttachmentPreviewDialog';

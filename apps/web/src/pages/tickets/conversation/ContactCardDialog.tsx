@@ -6,7 +6,7 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import { useTranslation } from 'react-i18next';
-import type { ContactOption } from '../../../api/conversation';
+import type { ContactOption } from './conversationQueries';
 import { ContactPicker } from './ContactPicker';
 
 interface Props {

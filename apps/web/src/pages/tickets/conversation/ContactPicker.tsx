@@ -12,7 +12,7 @@ import TextField from '@mui/material/TextField';
 import SearchIcon from '@mui/icons-material/Search';
 import { useTranslation } from 'react-i18next';
 import { SEARCH_DEBOUNCE_MS, type Contact } from '@balcao/contracts';
-import { searchContacts, type ContactOption } from '../../../api/conversation';
+import { searchContacts, type ContactOption } from './conversationQueries';
 import { ListState } from '../../../components/ListStates';
 import { useDebounced } from './search';
 

@@ -8,7 +8,7 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import type { Message, Ticket } from '@balcao/contracts';
 import { ApiError } from '../../../api/http';
-import { useConversationLive, useDeleteMessage, useTicket } from '../../../api/conversation';
+import { useConversationLive, useDeleteMessage, useTicket } from './conversationQueries';
 import { useUser } from '../../../api/session';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { formatDate } from '../../../components/format';

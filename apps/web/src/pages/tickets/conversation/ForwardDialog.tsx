@@ -10,7 +10,7 @@ import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import type { Ticket } from '@balcao/contracts';
-import { forwardMessages, type ContactOption } from '../../../api/conversation';
+import { forwardMessages, type ContactOption } from './conversationQueries';
 import { toast, toastError } from '../../../components/toast';
 import { ContactPicker } from './ContactPicker';
 

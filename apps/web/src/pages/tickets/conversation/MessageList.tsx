@@ -8,7 +8,7 @@ import { useTheme } from '@mui/material/styles';
 import KeyboardArrowDownIcon from '@mui/icons-material/KeyboardArrowDown';
 import { useTranslation } from 'react-i18next';
 import { INFINITE_SCROLL_THRESHOLD_PX, type Message, type Ticket } from '@balcao/contracts';
-import { useMessages } from '../../../api/conversation';
+import { useMessages } from './conversationQueries';
 import { useUser } from '../../../api/session';
 import { ListState } from '../../../components/ListStates';
 import { toast } from '../../../components/toast';

@@ -19,7 +19,7 @@ import UndoIcon from '@mui/icons-material/Undo';
 import CheckIcon from '@mui/icons-material/Check';
 import { useTranslation } from 'react-i18next';
 import { can, type Ticket } from '@balcao/contracts';
-import { useToggleDisableBot } from '../../../api/conversation';
+import { useToggleDisableBot } from './conversationQueries';
 import { useUser } from '../../../api/session';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { toastError } from '../../../components/toast';

@@ -7,7 +7,7 @@ import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
 import { useTranslation } from 'react-i18next';
-import { useTicketLogs } from '../../../api/conversation';
+import { useTicketLogs } from './conversationQueries';
 import { formatDate } from '../../../components/format';
 import { ListState } from '../../../components/ListStates';
 import { messageTime } from './timeline';

@@ -11,7 +11,7 @@ import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
 import { SEARCH_DEBOUNCE_MS } from '@balcao/contracts';
-import { searchUsers, type UserOption } from '../../../api/conversation';
+import { searchUsers, type UserOption } from './conversationQueries';
 import { useQueues } from '../../../api/queues';
 import { errorText } from '../../../components/toast';
 import { USER_SEARCH_MIN, useDebounced } from './search';

@@ -1,5 +1,5 @@
 import type { Message, Ticket } from '@balcao/contracts';
-import { fetchAllMessagePages } from '../../../api/conversation';
+import { fetchAllMessagePages } from './conversationQueries';
 import { formatDate } from '../../../components/format';
 import { paginate, PDF_CONTENT_WIDTH, PDF_LINE_MM, PDF_PAGE, pdfSafe } from './pdfLayout';
 import { mergePages, messageTime } from './timeline';

@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Ticket, UpdateTicketBody } from '@balcao/contracts';
 import { ApiError } from '../../../api/http';
-import { useDeleteTicket, useUpdateTicket } from '../../../api/conversation';
+import { useDeleteTicket, useUpdateTicket } from './conversationQueries';
 import { useUser } from '../../../api/session';
 import { toast, toastError } from '../../../components/toast';
 import { otherOwner, transitionBody } from './transitions';

@@ -7,7 +7,7 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import type { CloseAllTicketsBody } from '@balcao/contracts';
-import { useCloseAllTickets } from '../../../api/tickets';
+import { useCloseAllTickets } from './ticketQueries';
 import { toast, toastError } from '../../../components/toast';
 
 interface Props {

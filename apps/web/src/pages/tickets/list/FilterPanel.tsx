@@ -3,7 +3,7 @@ import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import TextField from '@mui/material/TextField';
-import { useTagOptions, useUserOptions, type Option } from '../../../api/tickets';
+import { useTagOptions, useUserOptions, type Option } from './ticketQueries';
 import { useConnectionOptions } from '../../../api/users';
 
 /** The search view's filters (spec 2 §2 "Toolbar"). */

@@ -19,7 +19,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { SEARCH_DEBOUNCE_MS, type Contact } from '@balcao/contracts';
 import { useUser } from '../../../api/session';
-import { useContactSearch, useCreateTicket } from '../../../api/tickets';
+import { useContactSearch, useCreateTicket } from './ticketQueries';
 import { useConnectionOptions } from '../../../api/users';
 import { useDebouncedValue } from '../../../components/form';
 import { toastError } from '../../../components/toast';

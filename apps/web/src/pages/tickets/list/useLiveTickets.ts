@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import type { AppMessageEventPayload, ContactEventPayload, TicketEventPayload } from '@balcao/contracts';
-import { ticketsKeys } from '../../../api/tickets';
+import { ticketsKeys } from './ticketQueries';
 import { useCompanyEvent } from '../../../api/liveEvents';
 import { applyTicketListEvent, type ListFilters, type ListViewer, type TicketListEvent, type TicketPages } from './listModel';
 

@@ -1,5 +1,5 @@
 import { useRef } from 'react';
-import { useNavigate } from 'react-router';
+import { useMatch, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { AppMessageEventPayload } from '@balcao/contracts';
 import { useCompanyEvent } from '../../../api/liveEvents';
@@ -55,4 +55,10 @@ export function useTicketNotifications(openTicketUuid: string | null): void {
     };
     shown.current.set(ticket.uuid, n);
   });
+}
+
+/** New customer messages chime and notify on every screen, not only in the inbox: the routes mount it beside the shell. */
+export function TicketNotifications(): null {
+  useTicketNotifications(useMatch('/tickets/:ticketId')?.params.ticketId ?? null);
+  return null;
 }

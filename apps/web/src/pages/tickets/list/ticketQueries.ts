@@ -1,7 +1,7 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CloseAllTicketsBody, Contact, CreateTicketBody, Ticket } from '@balcao/contracts';
-import type { ListFilters, TicketListPage } from '../pages/tickets/list/listModel';
-import { request, requestOr } from './http';
+import type { ListFilters, TicketListPage } from './listModel';
+import { request, requestOr } from '../../../api/http';
 
 export const ticketsKeys = {
   lists: ['tickets', 'list'] as const,

@@ -18,6 +18,12 @@ export const uiMessages = defineMessages({
       title: 'Tem certeza?',
       deleteMessage: 'Esta ação não pode ser desfeita.',
     },
+    fields: {
+      showPassword: 'Mostrar senha',
+      hidePassword: 'Ocultar senha',
+      chooseFile: 'Escolher arquivo',
+      pickColor: 'Escolher cor',
+    },
     list: {
       loading: 'Carregando...',
       empty: 'Nenhum registro encontrado.',
@@ -73,6 +79,12 @@ export const uiMessages = defineMessages({
     confirm: {
       title: 'Are you sure?',
       deleteMessage: 'This action cannot be undone.',
+    },
+    fields: {
+      showPassword: 'Show password',
+      hidePassword: 'Hide password',
+      chooseFile: 'Choose file',
+      pickColor: 'Pick colour',
     },
     list: {
       loading: 'Loading...',
@@ -130,6 +142,12 @@ export const uiMessages = defineMessages({
       title: '¿Está seguro?',
       deleteMessage: 'Esta acción no se puede deshacer.',
     },
+    fields: {
+      showPassword: 'Mostrar contraseña',
+      hidePassword: 'Ocultar contraseña',
+      chooseFile: 'Elegir archivo',
+      pickColor: 'Elegir color',
+    },
     list: {
       loading: 'Cargando...',
       empty: 'No se encontraron registros.',
@@ -185,6 +203,12 @@ export const uiMessages = defineMessages({
     confirm: {
       title: 'Emin misiniz?',
       deleteMessage: 'Bu işlem geri alınamaz.',
+    },
+    fields: {
+      showPassword: 'Şifreyi göster',
+      hidePassword: 'Şifreyi gizle',
+      chooseFile: 'Dosya seç',
+      pickColor: 'Renk seç',
     },
     list: {
       loading: 'Yükleniyor...',

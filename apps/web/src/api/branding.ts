@@ -6,8 +6,8 @@ import {
   FALLBACK_PRIMARY_LIGHT,
   isDefaultBrandingImage,
 } from '@balcao/contracts';
-import { usePublicSetting, usePublicSettingsLive } from '../api/publicSettings';
-import { readStorage, STORAGE_KEYS, writeStorage } from '../api/storage';
+import { usePublicSetting, usePublicSettingsLive } from './publicSettings';
+import { readStorage, STORAGE_KEYS, writeStorage } from './storage';
 import { publicFileUrl } from '../config';
 
 export interface Branding {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { uiMessages } from './messages';
-import { companiesMessages } from '../pages/companies/messages';
-import { queuesMessages } from '../pages/queues/messages';
+import { uiMessages } from './texts';
+import { companiesMessages } from '../pages/companies/texts';
+import { queuesMessages } from '../pages/queues/texts';
 
 describe('administration texts', () => {
   it('quote the spec strings in pt-BR', () => {

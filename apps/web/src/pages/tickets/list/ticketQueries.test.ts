@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { ListFilters } from '../pages/tickets/list/listModel';
-import { ticketListQuery } from './tickets';
+import type { ListFilters } from './listModel';
+import { ticketListQuery } from './ticketQueries';
 
 const base: ListFilters = {
   view: 'pending',

@@ -11,10 +11,10 @@ import type {
   TicketLog,
   UpdateTicketBody,
 } from '@balcao/contracts';
-import { appendMessage, replaceMessage, type MessagesPage } from '../pages/tickets/conversation/timeline';
-import { request } from './http';
-import { useCompanyEvent } from './liveEvents';
-import { useSession } from './session';
+import { appendMessage, replaceMessage, type MessagesPage } from './timeline';
+import { request } from '../../../api/http';
+import { useCompanyEvent } from '../../../api/liveEvents';
+import { useSession } from '../../../api/session';
 
 export const conversationKeys = {
   ticket: (uuid: string) => ['conversation', 'ticket', uuid] as const,

@@ -1,9 +1,9 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 const request = vi.fn<(path: string, opts?: { method?: string; body?: unknown }) => Promise<unknown>>();
-vi.mock('./http', () => ({ request: (path: string, opts?: { method?: string; body?: unknown }) => request(path, opts) }));
+vi.mock('../../../api/http', () => ({ request: (path: string, opts?: { method?: string; body?: unknown }) => request(path, opts) }));
 
-const { FORWARD_INTERVAL_MS, forwardMessages } = await import('./conversation');
+const { FORWARD_INTERVAL_MS, forwardMessages } = await import('./conversationQueries');
 
 describe('forwardMessages', () => {
   beforeEach(() => request.mockReset().mockResolvedValue({}));

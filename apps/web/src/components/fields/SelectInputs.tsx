@@ -1,0 +1,107 @@
+import type { ReactNode } from 'react';
+import { useController, type FieldPath, type FieldValues } from 'react-hook-form';
+import Checkbox from '@mui/material/Checkbox';
+import ListItemText from '@mui/material/ListItemText';
+import MenuItem from '@mui/material/MenuItem';
+import TextField from '@mui/material/TextField';
+import { fieldErrorText } from '../form';
+import type { FieldOption, FieldProps } from './fieldProps';
+
+/** The option's own value for what the DOM gives back: MUI hands numbers over as they were, strings as strings. */
+const optionValue = (options: readonly FieldOption[], raw: unknown) => options.find((o) => String(o.value) === String(raw))?.value;
+
+interface SelectInputProps<T extends FieldValues, O, N extends FieldPath<T>> extends FieldProps<T, O, N> {
+  options: readonly FieldOption[];
+  /** An entry for "none" at the top: choosing it sets the field to null. */
+  noneLabel?: ReactNode;
+}
+
+/** One choice among options; each option's test id is `<testId>-<value>`. */
+export function SelectInput<T extends FieldValues, O, N extends FieldPath<T>>(props: SelectInputProps<T, O, N>) {
+  const { control, name, label, testId, disabled, required, hint, fullWidth = true, sx, options, noneLabel } = props;
+  const { field, fieldState } = useController({ control, name });
+  const value: unknown = field.value;
+  return (
+    <TextField
+      select
+      name={field.name}
+      inputRef={field.ref}
+      onBlur={field.onBlur}
+      value={value === null || value === undefined ? '' : value}
+      onChange={(e) => field.onChange(e.target.value === '' && noneLabel !== undefined ? null : optionValue(options, e.target.value))}
+      label={label}
+      fullWidth={fullWidth}
+      size="small"
+      required={required}
+      disabled={disabled}
+      sx={sx}
+      error={!!fieldState.error}
+      helperText={fieldErrorText(fieldState.error) ?? hint}
+      data-testid={testId}
+    >
+      {noneLabel !== undefined && (
+        <MenuItem value="">
+          <em>{noneLabel}</em>
+        </MenuItem>
+      )}
+      {options.map((o) => (
+        <MenuItem key={o.value} value={o.value} data-testid={testId && `${testId}-${o.value}`}>
+          {o.label}
+        </MenuItem>
+      ))}
+    </TextField>
+  );
+}
+
+interface MultiSelectInputProps<T extends FieldValues, O, N extends FieldPath<T>> extends FieldProps<T, O, N> {
+  options: readonly FieldOption[];
+  /** How the chosen values show in the closed field (chips, names…). */
+  renderSelected?: (values: (string | number)[]) => ReactNode;
+  /** Something drawn before an option's label (a colour dot…). */
+  optionAdornment?: (option: FieldOption) => ReactNode;
+  /** The test id of one option; `<testId>-<value>` by default. */
+  optionTestId?: (value: string | number) => string;
+}
+
+/** Several choices, each with a checkbox; the form value is the array of chosen values. */
+export function MultiSelectInput<T extends FieldValues, O, N extends FieldPath<T>>(props: MultiSelectInputProps<T, O, N>) {
+  const { control, name, label, testId, disabled, required, hint, fullWidth = true, sx, options } = props;
+  const { field, fieldState } = useController({ control, name });
+  const selected: (string | number)[] = Array.isArray(field.value) ? field.value : [];
+  return (
+    <TextField
+      select
+      name={field.name}
+      inputRef={field.ref}
+      onBlur={field.onBlur}
+      value={selected}
+      onChange={(e) => {
+        const raw: unknown = e.target.value;
+        field.onChange(Array.isArray(raw) ? raw.map((v) => optionValue(options, v)).filter((v) => v !== undefined) : []);
+      }}
+      label={label}
+      fullWidth={fullWidth}
+      size="small"
+      required={required}
+      disabled={disabled}
+      sx={sx}
+      error={!!fieldState.error}
+      helperText={fieldErrorText(fieldState.error) ?? hint}
+      data-testid={testId}
+      slotProps={{
+        select: {
+          multiple: true,
+          renderValue: props.renderSelected ? (values) => props.renderSelected?.(Array.isArray(values) ? values : []) : undefined,
+        },
+      }}
+    >
+      {options.map((o) => (
+        <MenuItem key={o.value} value={o.value} data-testid={props.optionTestId ? props.optionTestId(o.value) : testId && `${testId}-${o.value}`}>
+          <Checkbox size="small" checked={selected.includes(o.value)} />
+          {props.optionAdornment?.(o)}
+          <ListItemText primary={o.label} />
+        </MenuItem>
+      ))}
+    </TextField>
+  );
+}
