@@ -38,7 +38,10 @@ export async function buildWebApp(config: Config, logger: FastifyBaseLogger): Pr
     wildcard: true,
     index: ['index.html'],
     cacheControl: false,
+    // The build writes .br/.gz beside each file (vite-precompress.ts): sent as-is when the browser accepts them.
+    preCompressed: true,
     setHeaders(res, path) {
+      res.setHeader('vary', 'accept-encoding');
       // Hashed file names under /assets never change; index.html must always be revalidated.
       if (path.includes(`${join(dist, 'assets')}`)) res.setHeader('cache-control', 'public, max-age=31536000, immutable');
       else res.setHeader('cache-control', 'no-cache');
