@@ -6,7 +6,7 @@ import pino from 'pino';
 import { describe, expect, it } from 'vitest';
 import { parseConfig } from '../config.js';
 import { precompressDir } from '../../../web/vite-precompress.js';
-import { buildWebApp } from './web.js';
+import { buildWebApp, runtimeConfigScript } from './web.js';
 
 const logger = pino({ level: 'silent' });
 
@@ -22,7 +22,10 @@ describe('web app server', () => {
     const rc = await web.inject({ method: 'GET', url: '/runtime-config.js' });
     expect(rc.headers['content-type']).toMatch(/^application\/javascript/);
     expect(rc.headers['cache-control']).toBe('no-cache');
-    expect(rc.body).toBe('window.__BALCAO__ = {"apiUrl":"https://api.example.com","facebookAppId":"123456","supportWhatsapp":"5511999990000"};\n');
+    expect(rc.body).toBe('window.__BALCAO__ = {"apiUrl":"https://api.example.com","facebookAppId":"123456","metaConfigured":false,"supportWhatsapp":"5511999990000"};\n');
+    const meta = { ...config, meta: { ...config.meta, appSecret: 'secret' } };
+    expect(runtimeConfigScript(meta)).toContain('"metaConfigured":true');
+    expect(runtimeConfigScript(meta)).not.toContain('secret');
 
     const asset = await web.inject({ method: 'GET', url: '/assets/app-123.js' });
     expect(asset.statusCode).toBe(200);
