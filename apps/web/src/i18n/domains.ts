@@ -6,6 +6,7 @@ import { settingsMessages } from '../pages/settings/messages';
 import { companiesMessages } from '../pages/companies/messages';
 import { helpsMessages } from '../pages/helps/messages';
 import { connectionsMessages } from '../pages/connections/messages';
+import { connectionSetupMessages } from '../pages/connections/setupMessages';
 import { whatsappModalMessages } from '../pages/connections/whatsappModalMessages';
 import { allConnectionsMessages } from '../pages/allConnections/messages';
 import { ticketsMessages } from '../pages/tickets/messages';
@@ -24,6 +25,7 @@ export const DOMAIN_MESSAGES: Record<string, DomainMessages<object>> = {
   companies: companiesMessages,
   helps: helpsMessages,
   connections: connectionsMessages,
+  connectionSetup: connectionSetupMessages,
   whatsappModal: whatsappModalMessages,
   allConnections: allConnectionsMessages,
   tickets: ticketsMessages,

@@ -2,6 +2,7 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useState, t
 import CssBaseline from '@mui/material/CssBaseline';
 import { createTheme, ThemeProvider } from '@mui/material/styles';
 import { readStorage, STORAGE_KEYS, writeStorage } from '../api/storage';
+import { readableTextOn } from './contrast';
 import { formatTabTitle } from './tabTitle';
 import { useBranding, type Branding } from './branding';
 
@@ -27,6 +28,18 @@ export function initialColorMode(): ColorMode {
   return stored === 'light' || stored === 'dark' ? stored : systemMode();
 }
 
+/** The MUI theme for a mode and primary colour; text on the primary is derived from it (WCAG AA). */
+export function buildTheme(mode: ColorMode, primary: string) {
+  return createTheme({
+    palette: {
+      mode,
+      primary: { main: primary, contrastText: readableTextOn(primary) },
+      ...(mode === 'light' ? { background: { default: '#f4f6f8' } } : {}),
+    },
+    shape: { borderRadius: 8 },
+  });
+}
+
 export function AppThemeProvider({ children }: { children: ReactNode }) {
   const [mode, setMode] = useState<ColorMode>(initialColorMode);
   const [unread, setUnread] = useState(0);
@@ -41,15 +54,7 @@ export function AppThemeProvider({ children }: { children: ReactNode }) {
   }, []);
 
   const theme = useMemo(
-    () =>
-      createTheme({
-        palette: {
-          mode,
-          primary: { main: mode === 'light' ? branding.primaryLight : branding.primaryDark },
-          ...(mode === 'light' ? { background: { default: '#f4f6f8' } } : {}),
-        },
-        shape: { borderRadius: 8 },
-      }),
+    () => buildTheme(mode, mode === 'light' ? branding.primaryLight : branding.primaryDark),
     [mode, branding.primaryLight, branding.primaryDark],
   );
 

@@ -16,6 +16,7 @@ import { subscriptionState } from '../../api/subscription';
 import { AuthFrame } from '../../components/AuthFrame';
 import { formatDate } from '../../components/format';
 import { toast, toastError } from '../../components/toast';
+import { landingPath } from '../../layout/landingPath';
 import { useColorMode } from '../../layout/theme';
 
 export function LoginPage() {
@@ -44,7 +45,7 @@ export function LoginPage() {
         const key = state.daysLeft === 1 ? 'login.dueWarningOne' : 'login.dueWarningMany';
         toast.warning(t(key, { count: state.daysLeft }));
       }
-      navigate('/', { replace: true });
+      navigate(landingPath(user), { replace: true });
     } catch (err) {
       toastError(err);
       setBusy(false);
