@@ -375,20 +375,26 @@ test.describe('connections', () => {
     }
   });
 
-  test('Facebook without Meta SDK offers the token dialog and reports the server answer', async ({ page }) => {
+  test('without a Meta app the Facebook and Instagram entries are disabled and say what is missing', async ({ page, request }) => {
     await loginUI(page, admin.email, admin.password);
     await page.goto('/connections');
     await page.getByTestId('connections-add').click();
-    await page.getByTestId('connections-add-facebook').click();
-    const dialog = page.getByTestId('meta-token-dialog');
-    await expect(dialog).toBeVisible();
-    await page.getByTestId('meta-submit').click();
-    await expect(dialog).toContainText('Obrigatório');
-    await page.getByTestId('meta-user-token').fill('EAAB-not-a-real-token-0123456789');
-    await page.getByTestId('meta-submit').click();
-    // This product has no Meta app configured: the server refuses the exchange.
-    await expect(page.getByTestId('toast').filter({ hasText: 'Não foi possível entrar com o Facebook.' })).toBeVisible();
-    await expect(dialog).toBeVisible();
+    await expect(page.getByTestId('connections-add-whatsapp')).not.toHaveAttribute('aria-disabled', 'true');
+    for (const channel of ['facebook', 'instagram']) {
+      const entry = page.getByTestId(`connections-add-${channel}`);
+      await expect(entry).toHaveAttribute('aria-disabled', 'true');
+      await expect(entry).toContainText('FACEBOOK_APP_ID');
+    }
+    await page.keyboard.press('Escape');
+    await expect(page.getByTestId('meta-token-dialog')).toHaveCount(0);
+    // A client that calls the API anyway gets the specific code, not the generic login failure.
+    const token = await apiToken(request, admin.email, admin.password);
+    const res = await request.post(`${E2E_API_URL}/facebook`, {
+      headers: { Authorization: `Bearer ${token}` },
+      data: { facebookUserId: '1', facebookUserToken: 'EAAB-not-a-real-token-0123456789' },
+    });
+    expect(res.status()).toBe(400);
+    expect(((await res.json()) as { error: string }).error).toBe('ERR_FACEBOOK_NOT_CONFIGURED');
   });
 
   test('a plan without a channel disables its add entry; a user without allowConnections sees no permission', async ({ page, request, browser }) => {

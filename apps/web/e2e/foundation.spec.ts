@@ -24,7 +24,9 @@ test.describe('session and routes', () => {
 test.describe('menu by role', () => {
   test('the super user sees exactly the entries the spec allows', async ({ page }, testInfo) => {
     await loginUI(page, admin.email, admin.password);
-    await expect(page).toHaveURL(/\/$/);
+    // Issue 12: everyone lands on the inbox; the dashboard is a deliberate visit.
+    await expect(page).toHaveURL(/\/tickets$/);
+    await page.goto('/');
     await expect(page.getByTestId('page-title')).toHaveText('Dashboard');
     await openDrawer(page);
 
@@ -80,6 +82,9 @@ test.describe('menu by role', () => {
     expect(res.status(), await res.text()).toBeLessThan(300);
 
     await loginUI(page, email, password);
+    // Issue 12: an attendant lands on the inbox, not on the 403 page.
+    await expect(page).toHaveURL(/\/tickets$/);
+    await expect(page.getByTestId('forbidden')).toHaveCount(0);
     await expect(page.getByTestId('menu-/tickets')).toHaveCount(1);
     await expect(page.getByTestId('menu-/contacts')).toHaveCount(1);
     for (const id of [
@@ -94,7 +99,8 @@ test.describe('menu by role', () => {
     ]) {
       await expect(page.getByTestId(id), id).toHaveCount(0);
     }
-    // Dashboard: the 403 page with Voltar to /tickets.
+    // Dashboard, visited on purpose: the 403 page with Voltar to /tickets.
+    await page.goto('/');
     await expect(page.getByText('Oops! Acesso Negado!')).toBeVisible();
     await page.getByRole('button', { name: 'Voltar' }).click();
     await expect(page).toHaveURL(/\/tickets$/);

@@ -3,6 +3,8 @@ interface RuntimeConfig {
   apiUrl: string;
   /** Meta app id for the Facebook/Instagram login SDK (optional). */
   facebookAppId: string;
+  /** The server has both FACEBOOK_APP_ID and FACEBOOK_APP_SECRET: Pages can be added. */
+  metaConfigured: boolean;
   /** Support WhatsApp number (digits) for the "call support" button (optional). */
   supportWhatsapp: string;
 }
@@ -27,6 +29,11 @@ export function publicFileUrl(fileName: string): string {
 export function facebookAppId(): string | null {
   const id = window.__BALCAO__?.facebookAppId;
   return typeof id === 'string' && id.trim() ? id.trim() : null;
+}
+
+/** Whether the server can add Facebook/Instagram connections (older servers without the flag: assume it can). */
+export function metaConfigured(): boolean {
+  return window.__BALCAO__?.metaConfigured ?? true;
 }
 
 /** The support chat link (spec 1 §1: the support WhatsApp number comes from configuration), or null. */

@@ -4,10 +4,11 @@ import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import { useSession, useUser } from './api/session';
 import { readStorage, STORAGE_KEYS } from './api/storage';
-import { subscriptionState } from './api/subscription';
 import { AdminOnly, ConnectionsAccess, PlanGate, SuperOnly, SuperOrTickets } from './components/guards';
 import { NoPermission } from './components/NoPermission';
 import { useColorMode } from './components/colorMode';
+import { Landing } from './layout/Landing';
+import { landingPath } from './layout/landingPath';
 import { lazyPage } from './lazyPage';
 
 // Each screen is its own chunk, fetched on first visit: /login downloads none of the others.
@@ -44,14 +45,11 @@ function RequireAuth() {
   return <Outlet />;
 }
 
-/** Public routes: an authenticated visitor goes to / (or to the expiry page when the subscription ended). */
+/** Public routes: an authenticated visitor goes to their landing screen. */
 function PublicOnly() {
   const { user, loading } = useSession();
   if (loading) return <FullScreenLoader />;
-  if (user) {
-    const expired = subscriptionState(user.company.id, user.company.dueDate).kind === 'expired';
-    return <Navigate to={expired ? '/financeiro-aberto' : '/'} replace />;
-  }
+  if (user) return <Navigate to={landingPath(user)} replace />;
   return <Outlet />;
 }
 
@@ -142,7 +140,7 @@ export function AppRoutes() {
             )}
           </Route>
         </Route>
-        <Route path="*" element={<Navigate to="/" replace />} />
+        <Route path="*" element={<Landing />} />
       </Routes>
     </Suspense>
   );

@@ -213,6 +213,8 @@ export const facebookConnectBody = z.object({
   facebookUserId: z.coerce.string().min(1).max(100),
   facebookUserToken: z.string().min(10).max(2000),
   addInstagram: z.preprocess((v) => v === true || v === 'true', z.boolean()).default(false),
+  /** Queues given to every Page this login adds: without one, its tickets reach only admins and `allTicket` users. */
+  queueIds: z.array(z.coerce.number().int().positive()).max(100).default([]),
 });
 export type FacebookConnectBody = z.input<typeof facebookConnectBody>;
 

@@ -1,3 +1,4 @@
+import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
@@ -39,6 +40,7 @@ import { Realtime } from '../realtime/server.js';
 import { MediaStorage, publicFileHeaders } from '../storage/media.js';
 import type { Secrets } from '../secrets.js';
 import { hoistPermissionGuards, makeAuthenticate } from './auth.js';
+import { apiCompression } from './compression.js';
 import { BackgroundTasks } from './background.js';
 import type { AppContext } from './context.js';
 import { AppError, registerErrorHandling } from './errors.js';
@@ -103,6 +105,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(helmet, { crossOriginResourcePolicy: { policy: 'cross-origin' }, contentSecurityPolicy: false });
   await app.register(cors, { origin: config.frontendUrl, credentials: true, methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'] });
   await app.register(cookie);
+  await app.register(compress, apiCompression);
   await app.register(multipart, { limits: { fileSize: config.uploadLimitBytes, files: 10, fields: 50, fieldSize: 1024 * 1024 } });
   await app.register(rateLimit, {
     global: true,

@@ -7,7 +7,13 @@ import type { Config } from '../config.js';
 /** `window.__BALCAO__`: how the built web app learns the API address at run time. */
 /** What the browser learns at run time: the API address and the public ids it needs (never a secret). */
 export function runtimeConfigScript(config: Pick<Config, 'apiUrl' | 'supportWhatsapp' | 'meta'>): string {
-  const runtime = { apiUrl: config.apiUrl, facebookAppId: config.meta.appId ?? '', supportWhatsapp: config.supportWhatsapp ?? '' };
+  const runtime = {
+    apiUrl: config.apiUrl,
+    facebookAppId: config.meta.appId ?? '',
+    // Both halves are needed to add a Page: without them the web app disables the Facebook/Instagram entries.
+    metaConfigured: Boolean(config.meta.appId && config.meta.appSecret),
+    supportWhatsapp: config.supportWhatsapp ?? '',
+  };
   return `window.__BALCAO__ = ${JSON.stringify(runtime)};\n`;
 }
 
@@ -38,7 +44,10 @@ export async function buildWebApp(config: Config, logger: FastifyBaseLogger): Pr
     wildcard: true,
     index: ['index.html'],
     cacheControl: false,
+    // The build writes .br/.gz beside each file (vite-precompress.ts): sent as-is when the browser accepts them.
+    preCompressed: true,
     setHeaders(res, path) {
+      res.setHeader('vary', 'accept-encoding');
       // Hashed file names under /assets never change; index.html must always be revalidated.
       if (path.includes(`${join(dist, 'assets')}`)) res.setHeader('cache-control', 'public, max-age=31536000, immutable');
       else res.setHeader('cache-control', 'no-cache');

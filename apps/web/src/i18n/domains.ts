@@ -7,6 +7,7 @@ import { settingsMessages } from '../pages/settings/texts';
 import { companiesMessages } from '../pages/companies/texts';
 import { helpsMessages } from '../pages/helps/texts';
 import { connectionsMessages } from '../pages/connections/texts';
+import { connectionSetupMessages } from '../pages/connections/setupTexts';
 import { whatsappModalMessages } from '../pages/connections/whatsappModalTexts';
 import { allConnectionsMessages } from '../pages/allConnections/texts';
 import { ticketsMessages } from '../pages/tickets/texts';
@@ -25,6 +26,7 @@ export const SCREEN_DOMAIN_MESSAGES: Record<string, DomainMessages<object>> = {
   companies: companiesMessages,
   helps: helpsMessages,
   connections: connectionsMessages,
+  connectionSetup: connectionSetupMessages,
   whatsappModal: whatsappModalMessages,
   allConnections: allConnectionsMessages,
   tickets: ticketsMessages,

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react
 import CssBaseline from '@mui/material/CssBaseline';
 import { createTheme, ThemeProvider } from '@mui/material/styles';
 import { readStorage, STORAGE_KEYS, writeStorage } from '../api/storage';
+import { readableTextOn } from './contrast';
 import { formatTabTitle } from './tabTitle';
 import { useBranding } from '../api/branding';
 import { ColorModeContext, type ColorMode } from '../components/colorMode';
@@ -14,6 +15,18 @@ function systemMode(): ColorMode {
 export function initialColorMode(): ColorMode {
   const stored = readStorage(STORAGE_KEYS.theme);
   return stored === 'light' || stored === 'dark' ? stored : systemMode();
+}
+
+/** The MUI theme for a mode and primary colour; text on the primary is derived from it (WCAG AA). */
+export function buildTheme(mode: ColorMode, primary: string) {
+  return createTheme({
+    palette: {
+      mode,
+      primary: { main: primary, contrastText: readableTextOn(primary) },
+      ...(mode === 'light' ? { background: { default: '#f4f6f8' } } : {}),
+    },
+    shape: { borderRadius: 8 },
+  });
 }
 
 export function AppThemeProvider({ children }: { children: ReactNode }) {
@@ -30,15 +43,7 @@ export function AppThemeProvider({ children }: { children: ReactNode }) {
   }, []);
 
   const theme = useMemo(
-    () =>
-      createTheme({
-        palette: {
-          mode,
-          primary: { main: mode === 'light' ? branding.primaryLight : branding.primaryDark },
-          ...(mode === 'light' ? { background: { default: '#f4f6f8' } } : {}),
-        },
-        shape: { borderRadius: 8 },
-      }),
+    () => buildTheme(mode, mode === 'light' ? branding.primaryLight : branding.primaryDark),
     [mode, branding.primaryLight, branding.primaryDark],
   );
 

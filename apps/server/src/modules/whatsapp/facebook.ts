@@ -9,7 +9,7 @@ import { AppError } from '../../http/errors.js';
 import { GraphError } from '../../channels/meta/graph.js';
 import { emitWhatsapp } from '../conversations/session-status.js';
 import { presentWhatsapps } from './queries.js';
-import { assertCanManage, assertPlanAllows, canManageConnections, generateConnectionToken } from './service.js';
+import { assertCanManage, assertOwnQueueIds, assertPlanAllows, canManageConnections, generateConnectionToken, replaceQueues } from './service.js';
 
 export type { FacebookConnectBody };
 
@@ -33,7 +33,8 @@ const SUBSCRIBED_FIELDS = 'messages,messaging_postbacks,message_deliveries,messa
 export async function connectFacebook(ctx: AppContext, by: AuthUser, input: z.output<typeof facebookConnectBody>): Promise<Whatsapp[]> {
   await assertCanManage(ctx, by);
   const { appId, appSecret } = ctx.config.meta;
-  if (!appId || !appSecret) throw new AppError('ERR_FACEBOOK_LOGIN', 400, 'FACEBOOK_APP_ID and FACEBOOK_APP_SECRET are not configured');
+  if (!appId || !appSecret) throw new AppError('ERR_FACEBOOK_NOT_CONFIGURED', 400, 'FACEBOOK_APP_ID and FACEBOOK_APP_SECRET are not configured');
+  await assertOwnQueueIds(ctx.db, by.companyId, input.queueIds);
   const channel = input.addInstagram ? 'instagram' : 'facebook';
   const graph = ctx.channels.meta.graph;
 
@@ -90,7 +91,10 @@ export async function connectFacebook(ctx: AppContext, by: AuthUser, input: z.ou
               isDefault: !hasDefault && i === 0,
             })
             .returning();
-      if (row) out.push(row);
+      if (!row) continue;
+      // Chosen queues go to each Page of this login (a re-login with none keeps what the Page had).
+      if (input.queueIds.length) await replaceQueues(tx, by.companyId, row.id, input.queueIds);
+      out.push(row);
     }
     return out;
   });

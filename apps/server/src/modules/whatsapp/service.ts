@@ -51,7 +51,11 @@ function formOf(row: WhatsappRow, queueIds: number[]): Record<string, unknown> {
 
 /** Queue ids the form refers to must be the company's. */
 async function assertOwnQueues(db: DbOrTx, companyId: number, v: WhatsappFormValues): Promise<void> {
-  const ids = [...new Set([...v.queueIds, v.sendIdQueue, v.queueIdImportMessages].filter((x): x is number => typeof x === 'number'))];
+  await assertOwnQueueIds(db, companyId, [...v.queueIds, v.sendIdQueue, v.queueIdImportMessages].filter((x): x is number => typeof x === 'number'));
+}
+
+export async function assertOwnQueueIds(db: DbOrTx, companyId: number, queueIds: number[]): Promise<void> {
+  const ids = [...new Set(queueIds)];
   if (ids.length === 0) return;
   const own = await db
     .select({ id: queues.id })
@@ -71,7 +75,7 @@ export async function assertPlanAllows(tx: Tx, companyId: number, channel: Chann
   if (adding > 0) await assertPlanLimit(tx, companyId, 'connections', async () => (await countWhatsapps(tx, companyId)) + adding - 1);
 }
 
-async function replaceQueues(tx: Tx, companyId: number, whatsappId: number, queueIds: number[]): Promise<void> {
+export async function replaceQueues(tx: Tx, companyId: number, whatsappId: number, queueIds: number[]): Promise<void> {
   await tx.delete(whatsappQueues).where(eq(whatsappQueues.whatsappId, whatsappId));
   if (queueIds.length) await tx.insert(whatsappQueues).values([...new Set(queueIds)].map((queueId) => ({ whatsappId, queueId, companyId })));
 }

@@ -199,6 +199,7 @@ const en: Messages = {
     ERR_INVALID_SIGNATURE: 'Invalid signature.',
     ERR_INVALID_MEDIA_TYPE: 'Media type not allowed.',
     ERR_FACEBOOK_LOGIN: 'Could not log in with Facebook.',
+    ERR_FACEBOOK_NOT_CONFIGURED: 'This server is not set up for Facebook and Instagram: set FACEBOOK_APP_ID and FACEBOOK_APP_SECRET.',
     ERR_TOKEN_IN_USE: 'This token is already used by another connection. Generate a new one.',
     ERR_QUEUE_LIMIT_REACHED: "The plan's queue limit has been reached.",
     ERR_PLAN_IN_USE: 'This plan is used by one or more companies.',

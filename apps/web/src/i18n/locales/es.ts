@@ -199,6 +199,7 @@ const es: Messages = {
     ERR_INVALID_SIGNATURE: 'Firma inválida.',
     ERR_INVALID_MEDIA_TYPE: 'Tipo de medio no permitido.',
     ERR_FACEBOOK_LOGIN: 'No fue posible iniciar sesión con Facebook.',
+    ERR_FACEBOOK_NOT_CONFIGURED: 'Este servidor no está configurado para Facebook e Instagram: defina FACEBOOK_APP_ID y FACEBOOK_APP_SECRET.',
     ERR_TOKEN_IN_USE: 'Este token ya está en uso por otra conexión. Genere uno nuevo.',
     ERR_QUEUE_LIMIT_REACHED: 'Se alcanzó el límite de colas del plan.',
     ERR_PLAN_IN_USE: 'Este plan está en uso por una o más empresas.',

@@ -200,6 +200,7 @@ const ptBR = {
     ERR_INVALID_SIGNATURE: 'Assinatura inválida.',
     ERR_INVALID_MEDIA_TYPE: 'Tipo de mídia não permitido.',
     ERR_FACEBOOK_LOGIN: 'Não foi possível entrar com o Facebook.',
+    ERR_FACEBOOK_NOT_CONFIGURED: 'Este servidor não está configurado para Facebook e Instagram: defina FACEBOOK_APP_ID e FACEBOOK_APP_SECRET.',
     ERR_TOKEN_IN_USE: 'Este token já está em uso por outra conexão. Gere um novo.',
     ERR_QUEUE_LIMIT_REACHED: 'O limite de filas do plano foi atingido.',
     ERR_PLAN_IN_USE: 'Este plano está em uso por uma ou mais empresas.',

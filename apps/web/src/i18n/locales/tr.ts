@@ -199,6 +199,7 @@ const tr: Messages = {
     ERR_INVALID_SIGNATURE: 'Geçersiz imza.',
     ERR_INVALID_MEDIA_TYPE: 'Bu medya türüne izin verilmiyor.',
     ERR_FACEBOOK_LOGIN: 'Facebook ile giriş yapılamadı.',
+    ERR_FACEBOOK_NOT_CONFIGURED: 'Bu sunucu Facebook ve Instagram için yapılandırılmamış: FACEBOOK_APP_ID ve FACEBOOK_APP_SECRET ayarlayın.',
     ERR_TOKEN_IN_USE: 'Bu token başka bir bağlantı tarafından kullanılıyor. Yeni bir tane oluşturun.',
     ERR_QUEUE_LIMIT_REACHED: 'Planın kuyruk sınırına ulaşıldı.',
     ERR_PLAN_IN_USE: 'Bu plan bir veya daha fazla şirket tarafından kullanılıyor.',

@@ -38,6 +38,7 @@ import {
 } from '@balcao/contracts';
 import { ApiError } from '../../api/http';
 import { useQueues } from '../../api/queues';
+import { NoQueueAlert } from './NoQueueWarning';
 import { useUser } from '../../api/session';
 import {
   applyWhatsappEvent,
@@ -162,6 +163,7 @@ function ConnectionForm({ connection, channel, onClose }: { connection: Connecti
   const enableImport = watch('enableImportMessage');
   const willReset = connection !== null && resetsSession(connection.status, enableImport);
   const schedules = watch('schedules');
+  const queueCount = watch('queueIds').length;
   const window2y = useMemo(() => importWindow(), []);
   const minVacation = useMemo(() => vacationMin(), []);
 
@@ -430,6 +432,7 @@ function ConnectionForm({ connection, channel, onClose }: { connection: Connecti
                   </TextField>
                 )}
               />
+              {queueCount === 0 && <NoQueueAlert />}
               <Controller
                 name="token"
                 control={control}

@@ -23,13 +23,12 @@ import {
   whatsappListKey,
   type Connection,
 } from '../../api/whatsapp';
-import { supportChatUrl } from '../../config';
+import { metaConfigured, supportChatUrl } from '../../config';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { ListPage } from '../../components/ListPage';
 import { toast, toastError } from '../../components/toast';
 import { ConnectionDialog } from './ConnectionDialog';
 import { ConnectionsTable } from './ConnectionsTable';
-import { facebookLogin, loadFacebookSdk } from './metaLogin';
 import { MetaTokenDialog } from './MetaTokenDialog';
 import { QrCodeDialog } from './QrCodeDialog';
 
@@ -75,9 +74,9 @@ export function ConnectionsPage() {
     }
   };
 
-  const connectMeta = async (instagram: boolean, userId: string, token: string): Promise<boolean> => {
+  const connectMeta = async (instagram: boolean, userId: string, token: string, queueIds: number[]): Promise<boolean> => {
     try {
-      const added = await whatsappApi.connectFacebook({ facebookUserId: userId, facebookUserToken: token, addInstagram: instagram });
+      const added = await whatsappApi.connectFacebook({ facebookUserId: userId, facebookUserToken: token, addInstagram: instagram, queueIds });
       toast.success(instagram ? t('connections.toasts.instagramSuccess') : t('connections.toasts.facebookSuccess'));
       if (added.length) void queryClient.invalidateQueries({ queryKey: whatsappListKey });
       return true;
@@ -87,21 +86,16 @@ export function ConnectionsPage() {
     }
   };
 
-  /** Meta's SDK when available (production); otherwise the paste-a-token dialog. */
-  const addMeta = async (instagram: boolean) => {
-    const sdk = await loadFacebookSdk();
-    if (!sdk) {
-      setMetaToken({ instagram });
-      return;
-    }
-    const result = await facebookLogin(sdk, instagram);
-    if (result) await connectMeta(instagram, result.userId, result.token);
-  };
-
   const add = (channel: Channel) => {
     setMenuAnchor(null);
     if (channel === 'whatsapp') setEditing({ id: null, channel });
-    else void addMeta(channel === 'instagram');
+    else setMetaToken({ instagram: channel === 'instagram' });
+  };
+  /** Why an entry of the add menu is off: the plan lacks the channel, or the server has no Meta app. */
+  const unavailable = (channel: Channel): string | undefined => {
+    if (!planHas(channel)) return t('connections.buttons.planLacks');
+    if (channel !== 'whatsapp' && !metaConfigured()) return t('connectionSetup.meta.notConfigured');
+    return undefined;
   };
 
   const restartAll = async () => {
@@ -176,15 +170,23 @@ export function ConnectionsPage() {
             ['facebook', <FacebookIcon key="f" sx={{ color: '#1877F2' }} />],
             ['instagram', <InstagramIcon key="i" sx={{ color: '#E1306C' }} />],
           ] as const
-        ).map(([channel, icon]) => (
-          <MenuItem key={channel} disabled={!planHas(channel)} onClick={() => add(channel)} data-testid={`connections-add-${channel}`}>
-            <ListItemIcon>{icon}</ListItemIcon>
-            <ListItemText
-              primary={t(`connections.buttons.${channel}`)}
-              secondary={planHas(channel) ? undefined : t('connections.buttons.planLacks')}
-            />
-          </MenuItem>
-        ))}
+        ).map(([channel, icon]) => {
+          const why = unavailable(channel);
+          const item = (
+            <MenuItem key={channel} disabled={why !== undefined} onClick={() => add(channel)} data-testid={`connections-add-${channel}`}>
+              <ListItemIcon>{icon}</ListItemIcon>
+              <ListItemText primary={t(`connections.buttons.${channel}`)} secondary={why} />
+            </MenuItem>
+          );
+          // A disabled item gets no pointer events: a span carries its tooltip (enabled items stay the menu's own children).
+          return why === undefined ? (
+            item
+          ) : (
+            <Tooltip key={channel} title={why} placement="left">
+              <span>{item}</span>
+            </Tooltip>
+          );
+        })}
       </Menu>
     </>
   );
@@ -216,7 +218,7 @@ export function ConnectionsPage() {
         <MetaTokenDialog
           instagram={metaToken.instagram}
           onClose={() => setMetaToken(null)}
-          onSubmit={(userId, token) => connectMeta(metaToken.instagram, userId, token)}
+          onSubmit={(userId, token, queueIds) => connectMeta(metaToken.instagram, userId, token, queueIds)}
         />
       )}
       <ConfirmDialog

@@ -10,6 +10,7 @@ import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
 import EditIcon from '@mui/icons-material/Edit';
 import type { Connection, ImportProgress } from '../../api/whatsapp';
 import { TableStateRow } from '../../components/ListStates';
+import { NoQueueMark } from './NoQueueWarning';
 import { ChannelIcon, DefaultMark, LastUpdate, SessionCell, StatusIcon, type SessionActions } from './ConnectionCells';
 
 export interface RowActions {
@@ -56,7 +57,10 @@ export function ConnectionsTable({ connections, loading, error, onRetry, session
               <TableCell align="center">
                 <ChannelIcon channel={c.channel} />
               </TableCell>
-              <TableCell data-testid="connection-name">{c.name}</TableCell>
+              <TableCell>
+                <span data-testid="connection-name">{c.name}</span>
+                {c.queues.length === 0 && <NoQueueMark />}
+              </TableCell>
               <TableCell data-testid="connection-number">{c.number}</TableCell>
               <TableCell align="center">
                 <StatusIcon status={c.status} />

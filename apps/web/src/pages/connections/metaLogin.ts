@@ -9,7 +9,7 @@ export interface FacebookLoginResponse {
   status: 'connected' | 'not_authorized' | 'unknown' | string;
   authResponse?: FacebookAuthResponse | null;
 }
-interface FacebookSdk {
+export interface FacebookSdk {
   init(options: { appId: string; cookie?: boolean; xfbml?: boolean; version: string }): void;
   login(callback: (response: FacebookLoginResponse) => void, options: { scope: string; return_scopes?: boolean }): void;
 }

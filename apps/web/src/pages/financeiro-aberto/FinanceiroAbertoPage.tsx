@@ -1,14 +1,23 @@
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import { useTranslation } from 'react-i18next';
+import { Navigate } from 'react-router';
 import { useUser } from '../../api/session';
+import { subscriptionState } from '../../api/subscription';
 import { formatDate } from '../../components/format';
+import { landingPath } from '../../layout/landingPath';
 import { PageShell } from '../../components/PageShell';
 
-/** Where a login with an expired subscription lands (spec 1 §4). */
+/**
+ * Where a login with an expired subscription lands (spec 1 §4). It speaks of expiry only when the
+ * subscription did expire; otherwise it leads to /financeiro (admins) or the user's landing screen.
+ */
 export function FinanceiroAbertoPage() {
   const { t } = useTranslation();
   const user = useUser();
+  if (subscriptionState(user.company.id, user.company.dueDate).kind !== 'expired') {
+    return <Navigate to={user.profile === 'admin' ? '/financeiro' : landingPath(user)} replace />;
+  }
   return (
     <PageShell title={t('pages.financeiroAberto')}>
       <Alert severity="error" data-testid="subscription-expired">

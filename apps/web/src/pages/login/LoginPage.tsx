@@ -17,6 +17,7 @@ import { AuthFrame } from '../../components/AuthFrame';
 import { formatDate } from '../../components/format';
 import { toast, toastError } from '../../components/toast';
 import { useColorMode } from '../../components/colorMode';
+import { landingPath } from '../../layout/landingPath';
 
 export function LoginPage() {
   const { t } = useTranslation();
@@ -44,7 +45,7 @@ export function LoginPage() {
         const key = state.daysLeft === 1 ? 'login.dueWarningOne' : 'login.dueWarningMany';
         toast.warning(t(key, { count: state.daysLeft }));
       }
-      navigate('/', { replace: true });
+      navigate(landingPath(user), { replace: true });
     } catch (err) {
       toastError(err);
       setBusy(false);

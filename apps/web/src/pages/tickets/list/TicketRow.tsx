@@ -10,6 +10,7 @@ import ListItemButton from '@mui/material/ListItemButton';
 import Typography from '@mui/material/Typography';
 import ContactPageOutlinedIcon from '@mui/icons-material/ContactPageOutlined';
 import { DEFAULT_QUEUE_COLOR, type Ticket } from '@balcao/contracts';
+import { QueuelessFlag } from './QueuelessFlag';
 import {
   CONTACT_NAME_MAX,
   LAST_MESSAGE_MAX,
@@ -122,7 +123,11 @@ export const TicketRow = memo(function TicketRow({ ticket, selected, showOwner, 
             )}
           </Box>
           <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5, mt: 0.25 }}>
-            <Chip size="small" label={ticket.queue?.name ?? t('tickets.row.noQueue')} sx={chipSx(queueColor)} />
+            {!ticket.queue && showOwner ? (
+              <QueuelessFlag />
+            ) : (
+              <Chip size="small" label={ticket.queue?.name ?? t('tickets.row.noQueue')} sx={chipSx(queueColor)} />
+            )}
             {showOwner && ticket.user && (
               <Chip size="small" variant="outlined" label={ticket.user.name} title={t('tickets.row.owner', { name: ticket.user.name })} sx={{ height: 18, fontSize: 11, maxWidth: 140 }} />
             )}
