@@ -6,7 +6,7 @@ import { createAdminTestApp } from '../../../test/roles.js';
 import { createContact, createTicketRow } from '../../../test/tickets.js';
 import { tickets } from '../../db/schema/index.js';
 import { ticketListWhere, type MessageSearch } from './list-query.js';
-import { LABELS, seedInbox, type InboxFixture, type Label } from './list-seed.js';
+import { LABELS, seedInbox, type InboxFixture, type Label } from '../../../test/inbox-seed.js';
 import { loadViewer } from './visibility.js';
 
 let t: TestApp;
@@ -44,7 +44,7 @@ async function labels(who: Who, params: Record<string, unknown> = {}): Promise<s
 const set = (...l: Label[]) => [...l].sort();
 
 describe('GET /tickets: the visibility matrix (users × views, no filters)', () => {
-  // Every plain user belongs to Q1 only; see list-seed.ts for the tickets.
+  // Every plain user belongs to Q1 only; see test/inbox-seed.ts for the tickets.
   const expected: Record<Who, Record<string, Label[]>> = {
     admin: {
       open: [],
