@@ -298,6 +298,27 @@ describe('GET /tickets: pages and order', () => {
     expect((await list(session, { status: 'pending', pageNumber: '3' })).tickets).toEqual([]);
   });
 
+  it("merges a tab's unassigned tickets and one's own in one order across pages", async () => {
+    const own = await createCompanyWithAdmin(t.db);
+    const w = await createConnection(t.db, own.company.id);
+    const me = await login(t.app, own.email, own.password);
+    const base = Date.parse('2026-04-01T08:00:00Z');
+    const open: number[] = [];
+    // Interleaved in time: every third ticket is the admin's own, the rest are unassigned.
+    for (let i = 0; i < TICKETS_PER_PAGE + 10; i++) {
+      const contact = await createContact(t.db, own.company.id);
+      const userId = i % 3 === 0 ? me.user.id : null;
+      const row = await createTicketRow(t.db, { companyId: own.company.id, contactId: contact.id, whatsappId: w.id, status: 'open', userId, updatedAt: new Date(base + i * 1000) });
+      open.push(row.id);
+    }
+    const first = await list(me, { status: 'open' });
+    const second = await list(me, { status: 'open', pageNumber: '2' });
+    expect(first).toMatchObject({ count: TICKETS_PER_PAGE + 10, hasMore: true });
+    expect([...first.tickets, ...second.tickets].map((tk) => tk.id)).toEqual([...open].reverse());
+    const asc = await list(me, { status: 'open', sortTickets: 'ASC', pageNumber: '2' });
+    expect(asc.tickets.map((tk) => tk.id)).toEqual(open.slice(TICKETS_PER_PAGE));
+  });
+
   it('sortTickets ASC / DESC', async () => {
     expect((await list(session, { status: 'pending', sortTickets: 'ASC' })).tickets.map((tk) => tk.id)).toEqual(ids.slice(0, TICKETS_PER_PAGE));
     expect((await list(session, { status: 'pending', sortTickets: 'DESC' })).tickets[0]!.id).toBe(ids.at(-1));
