@@ -22,7 +22,7 @@ import { hashPassword } from '../apps/server/src/db/passwords.js';
 import { companies, companySettings, plans, users, whatsapps } from '../apps/server/src/db/schema/index.js';
 import { buildApp } from '../apps/server/src/http/app.js';
 import { generateConnectionToken } from '../apps/server/src/modules/whatsapp/service.js';
-import { postSimulated } from '../apps/server/src/tools/simulate.js';
+import { postSimulated } from '../apps/server/tools/simulate.js';
 import { FakeGraph } from '../apps/server/test/fakes/graph-server.js';
 import { COMPANY_SETTING_DEFAULTS } from '@balcao/contracts';
 import { asc } from 'drizzle-orm';

@@ -102,7 +102,7 @@ export default defineConfig({
   webServer: [
     product({ apiPort: API_PORT, webPort: WEB_PORT, apiUrl: E2E_API_URL, webUrl: E2E_WEB_URL, dataDir: dataDirFor('BALCAO_E2E_DATA_DIR') }),
     {
-      command: `node --import tsx apps/server/src/tools/simulate.ts --fake-graph ${GRAPH_PORT}`,
+      command: `node --import tsx apps/server/tools/simulate.ts --fake-graph ${GRAPH_PORT}`,
       cwd: repoRoot,
       url: `${GRAPH_ORIGIN}/__sent`,
       timeout: 60_000,

@@ -1,4 +1,4 @@
-import { postSimulated } from '../../server/src/tools/simulate';
+import { postSimulated } from '../../server/tools/simulate';
 import { INBOX_API_URL, META_APP_SECRET } from './meta-env';
 
 let seq = 0;

@@ -58,6 +58,8 @@ export const tickets = pgTable(
     // The inbox's visibility branches: own tickets, and tickets of the user's queues.
     index('tickets_company_user_idx').on(t.companyId, t.userId, t.status, t.updatedAt),
     index('tickets_company_queue_idx').on(t.companyId, t.queueId, t.status, t.updatedAt),
+    // A tab's unassigned tickets in updatedAt order (`user_id IS NULL` is no equality, so the index above cannot give that order).
+    index('tickets_company_unassigned_idx').on(t.companyId, t.status, t.updatedAt).where(sql`user_id IS NULL`),
     index('tickets_contact_id_idx').on(t.contactId, t.whatsappId, t.closedAt),
     // Expiry / inactivity / NPS timers scan live tickets of a connection by age.
     index('tickets_whatsapp_timers_idx').on(t.whatsappId, t.status, t.lastMessageAt),

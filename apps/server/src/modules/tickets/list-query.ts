@@ -13,7 +13,7 @@ import { anyOf, seesWholeCompany, visibleTicketsWhere, type Viewer } from './vis
  * Filters only ever add conditions, so they never widen what the viewer sees;
  * ids from another company match nothing because the company is always part of it.
  */
-export function ticketListWhere(v: Viewer, q: ListTicketsQuery, messageSearch: MessageSearch = 'matchesFirst'): SQL {
+export function ticketListWhere(v: Viewer, q: ListTicketsQuery, messageSearch: MessageSearch = 'matchesFirst', owner?: SQL): SQL {
   const view = q.status ?? 'search';
   const conditions: (SQL | undefined)[] = [visibleTicketsWhere(v)];
 
@@ -21,9 +21,9 @@ export function ticketListWhere(v: Viewer, q: ListTicketsQuery, messageSearch: M
   if (view === 'closed' || view === 'search') {
     // History: the whole list for those who see the whole company, else one's own tickets.
     if (!seesWholeCompany(v)) conditions.push(eq(tickets.userId, v.id));
-  } else if (!(q.showAll && (v.isAdmin || v.allUserChat))) {
-    // The tabs: unassigned tickets and one's own, unless show-all (admins, allUserChat).
-    conditions.push(or(isNull(tickets.userId), eq(tickets.userId, v.id)));
+  } else if (unassignedOrOwn(v, q)) {
+    // `owner`: one branch of ticketPageWhere.
+    conditions.push(owner ?? or(isNull(tickets.userId), eq(tickets.userId, v.id)));
   }
 
   if (q.statusFilter?.length) conditions.push(inArray(tickets.status, q.statusFilter));
@@ -44,6 +44,29 @@ export function ticketListWhere(v: Viewer, q: ListTicketsQuery, messageSearch: M
   const search = searchCondition(v.companyId, q.searchParam, q.searchOnMessages ? messageSearch : undefined);
   if (search) conditions.push(search);
   return and(...conditions) as SQL;
+}
+
+/** The tabs (every status but closed) list unassigned tickets and one's own, unless show-all (admins, allUserChat). */
+const unassignedOrOwn = (v: Viewer, q: ListTicketsQuery) =>
+  q.status !== undefined && q.status !== 'closed' && q.status !== 'search' && !(q.showAll && (v.isAdmin || v.allUserChat));
+
+/**
+ * The where of one page in list order. A tab's "unassigned or own" is one condition that no
+ * index serves in `updatedAt` order, so PostgreSQL would read every ticket of the tab (and
+ * sort them) to find a page, or to find none. Instead each branch walks its own index in list
+ * order up to the page's last row (`tickets_company_unassigned_idx`, `tickets_company_user_idx`),
+ * and the page is taken from the two short lists merged.
+ */
+export function ticketPageWhere(v: Viewer, q: ListTicketsQuery, messageSearch?: MessageSearch): SQL {
+  if (!unassignedOrOwn(v, q)) return ticketListWhere(v, q, messageSearch);
+  const dir = q.sortTickets === 'ASC' ? asc : desc;
+  const upTo = q.pageNumber * TICKETS_PER_PAGE + 1;
+  // Ordered by the indexes' own key (`updatedAt`) so each walk stops after the page; `with ties`
+  // keeps every ticket sharing the last `updatedAt`, which the outer order then breaks by id.
+  const branch = (owner: SQL) =>
+    sql`(select ${tickets.id} from ${tickets} where ${ticketListWhere(v, q, messageSearch, owner)}
+      order by ${dir(tickets.updatedAt)} fetch first ${upTo} rows with ties)`;
+  return sql`${tickets.id} in (${branch(isNull(tickets.userId))} union all ${branch(eq(tickets.userId, v.id))})`;
 }
 
 const onDay = (col: AnyPgColumn, day: string): SQL => sql`(${col} >= ${day}::date and ${col} < ${day}::date + 1)`;
@@ -112,7 +135,7 @@ export async function listTickets(db: DbOrTx, v: Viewer, q: ListTicketsQuery): P
   const where = ticketListWhere(v, q, messageSearch);
   const dir = q.sortTickets === 'ASC' ? asc : desc;
   const offset = (q.pageNumber - 1) * TICKETS_PER_PAGE;
-  const page = await loadTickets(db, where, { orderBy: [dir(tickets.updatedAt), dir(tickets.id)], limit: TICKETS_PER_PAGE + 1, offset });
+  const page = await loadTickets(db, ticketPageWhere(v, q, messageSearch), { orderBy: [dir(tickets.updatedAt), dir(tickets.id)], limit: TICKETS_PER_PAGE + 1, offset });
   const hasMore = page.length > TICKETS_PER_PAGE;
   let count = offset + page.length;
   // A message search's count would test the messages of every candidate ticket: it stays the lower bound.

@@ -6,7 +6,7 @@ import { createAdminTestApp } from '../../../test/roles.js';
 import { createContact, createTicketRow } from '../../../test/tickets.js';
 import { tickets } from '../../db/schema/index.js';
 import { ticketListWhere, type MessageSearch } from './list-query.js';
-import { LABELS, seedInbox, type InboxFixture, type Label } from './list-seed.js';
+import { LABELS, seedInbox, type InboxFixture, type Label } from '../../../test/inbox-seed.js';
 import { loadViewer } from './visibility.js';
 
 let t: TestApp;
@@ -44,7 +44,7 @@ async function labels(who: Who, params: Record<string, unknown> = {}): Promise<s
 const set = (...l: Label[]) => [...l].sort();
 
 describe('GET /tickets: the visibility matrix (users × views, no filters)', () => {
-  // Every plain user belongs to Q1 only; see list-seed.ts for the tickets.
+  // Every plain user belongs to Q1 only; see test/inbox-seed.ts for the tickets.
   const expected: Record<Who, Record<string, Label[]>> = {
     admin: {
       open: [],
@@ -296,6 +296,27 @@ describe('GET /tickets: pages and order', () => {
     const all = [...first.tickets, ...second.tickets].map((tk) => tk.id);
     expect(all).toEqual([...ids].reverse());
     expect((await list(session, { status: 'pending', pageNumber: '3' })).tickets).toEqual([]);
+  });
+
+  it("merges a tab's unassigned tickets and one's own in one order across pages", async () => {
+    const own = await createCompanyWithAdmin(t.db);
+    const w = await createConnection(t.db, own.company.id);
+    const me = await login(t.app, own.email, own.password);
+    const base = Date.parse('2026-04-01T08:00:00Z');
+    const open: number[] = [];
+    // Interleaved in time: every third ticket is the admin's own, the rest are unassigned.
+    for (let i = 0; i < TICKETS_PER_PAGE + 10; i++) {
+      const contact = await createContact(t.db, own.company.id);
+      const userId = i % 3 === 0 ? me.user.id : null;
+      const row = await createTicketRow(t.db, { companyId: own.company.id, contactId: contact.id, whatsappId: w.id, status: 'open', userId, updatedAt: new Date(base + i * 1000) });
+      open.push(row.id);
+    }
+    const first = await list(me, { status: 'open' });
+    const second = await list(me, { status: 'open', pageNumber: '2' });
+    expect(first).toMatchObject({ count: TICKETS_PER_PAGE + 10, hasMore: true });
+    expect([...first.tickets, ...second.tickets].map((tk) => tk.id)).toEqual([...open].reverse());
+    const asc = await list(me, { status: 'open', sortTickets: 'ASC', pageNumber: '2' });
+    expect(asc.tickets.map((tk) => tk.id)).toEqual(open.slice(TICKETS_PER_PAGE));
   });
 
   it('sortTickets ASC / DESC', async () => {

@@ -7,7 +7,7 @@ import { createAdminTestApp, listen, openSocket } from '../../../test/roles.js';
 import { emitMessageCreate, emitTicketUpdate } from '../../channels/emit.js';
 import { messages, tickets } from '../../db/schema/index.js';
 import { ROOMS } from '../../realtime/server.js';
-import { LABELS, seedInbox, setTicket, type InboxFixture, type Label } from './list-seed.js';
+import { LABELS, seedInbox, setTicket, type InboxFixture, type Label } from '../../../test/inbox-seed.js';
 import { loadTicket } from './queries.js';
 import { canSeeTicket, loadViewer, visibleTicketsWhere } from './visibility.js';
 

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
-import { login, createCompanyWithAdmin, type LoggedIn, type TestApp } from '../../../test/helpers.js';
-import { createConnection } from '../../../test/connections.js';
-import { createPlainUser } from '../../../test/roles.js';
-import { createContact, createQueue, createTicketRow, joinQueues } from '../../../test/tickets.js';
-import { contactCustomFields, contactTags, messages, tags, ticketTags, tickets } from '../../db/schema/index.js';
+import { login, createCompanyWithAdmin, type LoggedIn, type TestApp } from './helpers.js';
+import { createConnection } from './connections.js';
+import { createPlainUser } from './roles.js';
+import { createContact, createQueue, createTicketRow, joinQueues } from './tickets.js';
+import { contactCustomFields, contactTags, messages, tags, ticketTags, tickets } from '../src/db/schema/index.js';
 
 /**
  * The visibility matrix's company (docs/inbox.md "Visibility"), written straight to the

@@ -12,7 +12,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
-import { signBody } from '../channels/meta/signature.js';
+import { signBody } from '../src/channels/meta/signature.js';
 
 export interface SimulatedMessage {
   accountId: string;

@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { FakeGraph } from '../../test/fakes/graph-server.js';
+import { FakeGraph } from '../test/fakes/graph-server.js';
 
 /**
  * The test suite's fake Graph API, for local play: with the server's GRAPH_API_URL
