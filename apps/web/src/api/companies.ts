@@ -1,10 +1,11 @@
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type InfiniteData } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CompaniesPage, Company, CreateCompanyBody, ListEventPayload, UpdateCompanyBody, WeekSchedule } from '@balcao/contracts';
 import { request } from './http';
-import { applyToPages, useCompanyEvent } from './liveEvents';
+import { listChange } from './liveEvents';
+import { storeRecordChange, type PagedList } from './pagedList';
 
 export const companiesKeys = {
-  pages: (search: string) => ['companies', 'page', search] as const,
+  pages: ['companies', 'page'] as const,
   one: (id: number) => ['companies', 'one', id] as const,
 };
 
@@ -14,21 +15,19 @@ export function companyMatches(company: Pick<Company, 'name' | 'email' | 'docume
   return [company.name, company.email, company.document].some((v) => (v ?? '').toLowerCase().includes(s));
 }
 
-const pageRecords = {
-  get: (p: CompaniesPage) => p.companies,
-  set: (p: CompaniesPage, companies: Company[]) => ({ ...p, companies }),
+/** `GET /companies` (searchParam, pageNumber) and `company-{id}-company` (super users only): the companies list. */
+export const companiesList: PagedList<CompaniesPage, Company, ListEventPayload<Company>> = {
+  key: companiesKeys.pages,
+  path: (search, page) => `/companies?searchParam=${encodeURIComponent(search)}&pageNumber=${page}`,
+  records: { get: (p) => p.companies, set: (p, companies) => ({ ...p, companies }) },
+  matches: companyMatches,
+  event: 'company',
+  change: listChange,
+  alsoStore: (queryClient, change) => {
+    if (change.kind === 'upsert') queryClient.setQueryData(companiesKeys.one(change.record.id), change.record);
+    else queryClient.removeQueries({ queryKey: companiesKeys.one(change.id) });
+  },
 };
-
-/** `GET /companies` (searchParam, pageNumber): the super user's companies list. */
-export function useCompaniesPages(search: string) {
-  return useInfiniteQuery({
-    queryKey: companiesKeys.pages(search),
-    queryFn: ({ pageParam, signal }) =>
-      request<CompaniesPage>(`/companies?searchParam=${encodeURIComponent(search)}&pageNumber=${pageParam}`, { signal }),
-    initialPageParam: 1,
-    getNextPageParam: (last, pages) => (last.hasMore ? pages.length + 1 : undefined),
-  });
-}
 
 /** `GET /companies/{id}` (own company for admins: the opening hours). */
 export function useCompany(id: number) {
@@ -38,32 +37,12 @@ export function useCompany(id: number) {
   });
 }
 
-function storeCompany(queryClient: ReturnType<typeof useQueryClient>, change: { kind: 'upsert'; record: Company } | { kind: 'delete'; id: number }) {
-  for (const [key, data] of queryClient.getQueriesData<InfiniteData<CompaniesPage>>({ queryKey: ['companies', 'page'] })) {
-    const search = typeof key[2] === 'string' ? key[2] : '';
-    const c = change.kind === 'delete' ? change : { ...change, matches: companyMatches(change.record, search) };
-    queryClient.setQueryData(key, applyToPages(data, pageRecords, c));
-  }
-  if (change.kind === 'upsert') queryClient.setQueryData(companiesKeys.one(change.record.id), change.record);
-  else queryClient.removeQueries({ queryKey: companiesKeys.one(change.id) });
-}
-
-/** `company-{id}-company` events (super users only) applied to the cached lists. */
-export function useCompaniesLive(enabled: boolean): void {
-  const queryClient = useQueryClient();
-  useCompanyEvent<ListEventPayload<Company>>(
-    'company',
-    (payload) => storeCompany(queryClient, payload.action === 'delete' ? { kind: 'delete', id: payload.id } : { kind: 'upsert', record: payload.record }),
-    enabled,
-  );
-}
-
 export function useSaveCompany() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, body }: { id: number | null; body: CreateCompanyBody | UpdateCompanyBody }) =>
       id === null ? request<Company>('/companies', { method: 'POST', body }) : request<Company>(`/companies/${id}`, { method: 'PUT', body }),
-    onSuccess: (company) => storeCompany(queryClient, { kind: 'upsert', record: company }),
+    onSuccess: (company) => storeRecordChange(queryClient, companiesList, { kind: 'upsert', record: company }),
   });
 }
 
@@ -72,7 +51,7 @@ export function useRenewCompany() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: number) => request<Company>(`/companies/${id}/renew`, { method: 'POST' }),
-    onSuccess: (company) => storeCompany(queryClient, { kind: 'upsert', record: company }),
+    onSuccess: (company) => storeRecordChange(queryClient, companiesList, { kind: 'upsert', record: company }),
   });
 }
 
@@ -80,7 +59,7 @@ export function useDeleteCompany() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: number) => request(`/companies/${id}`, { method: 'DELETE' }),
-    onSuccess: (_data, id) => storeCompany(queryClient, { kind: 'delete', id }),
+    onSuccess: (_data, id) => storeRecordChange(queryClient, companiesList, { kind: 'delete', id }),
   });
 }
 

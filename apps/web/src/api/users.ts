@@ -1,4 +1,4 @@
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type InfiniteData } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   AVATAR_MAX_SIDE_PX,
   type CreateUserBody,
@@ -9,11 +9,11 @@ import {
 } from '@balcao/contracts';
 import { publicFileUrl } from '../config';
 import { request, requestOr } from './http';
-import { applyToPages, useCompanyEvent } from './liveEvents';
+import { storeRecordChange, type PagedList } from './pagedList';
 
 export const usersKeys = {
   all: ['users'] as const,
-  pages: (search: string) => ['users', 'page', search] as const,
+  pages: ['users', 'page'] as const,
   one: (id: number) => ['users', 'one', id] as const,
 };
 
@@ -28,16 +28,19 @@ export function userMatches(user: Pick<User, 'name' | 'email'>, search: string):
   return !s || user.name.toLowerCase().includes(s) || user.email.toLowerCase().includes(s);
 }
 
-/** `GET /users/` (searchParam, pageNumber): the users page's infinite list. */
-export function useUsersPages(search: string) {
-  return useInfiniteQuery({
-    queryKey: usersKeys.pages(search),
-    queryFn: ({ pageParam, signal }) =>
-      request<UsersPage>(`/users/?searchParam=${encodeURIComponent(search)}&pageNumber=${pageParam}`, { signal }),
-    initialPageParam: 1,
-    getNextPageParam: (last, pages) => (last.hasMore ? pages.length + 1 : undefined),
-  });
-}
+/** `GET /users/` (searchParam, pageNumber) and `company-{id}-user`: the users page's list. */
+export const usersList: PagedList<UsersPage, User, UserEventPayload<User>> = {
+  key: usersKeys.pages,
+  path: (search, page) => `/users/?searchParam=${encodeURIComponent(search)}&pageNumber=${page}`,
+  records: { get: (p) => p.users, set: (p, users) => ({ ...p, users }) },
+  matches: userMatches,
+  event: 'user',
+  change: (payload) => (payload.action === 'delete' ? { kind: 'delete', id: payload.userId } : { kind: 'upsert', record: payload.user }),
+  alsoStore: (queryClient, change) => {
+    if (change.kind === 'delete') queryClient.removeQueries({ queryKey: usersKeys.one(change.id) });
+    else queryClient.setQueryData(usersKeys.one(change.record.id), change.record);
+  },
+};
 
 /** `GET /users/{id}`. */
 export function useUserRecord(id: number | null) {
@@ -45,25 +48,6 @@ export function useUserRecord(id: number | null) {
     queryKey: usersKeys.one(id ?? 0),
     queryFn: () => request<User>(`/users/${id}`),
     enabled: id !== null,
-  });
-}
-
-/** `company-{id}-user` events applied to every cached users page (no refetch). */
-export function useUsersLive(): void {
-  const queryClient = useQueryClient();
-  useCompanyEvent<UserEventPayload<User>>('user', (payload) => {
-    const lists = queryClient.getQueriesData<InfiniteData<UsersPage>>({ queryKey: ['users', 'page'] });
-    for (const [key, data] of lists) {
-      const search = typeof key[2] === 'string' ? key[2] : '';
-      const change =
-        payload.action === 'delete'
-          ? ({ kind: 'delete', id: payload.userId } as const)
-          : ({ kind: 'upsert', record: payload.user, matches: userMatches(payload.user, search) } as const);
-      const next = applyToPages<UsersPage, User>(data, { get: (p) => p.users, set: (p, users) => ({ ...p, users }) }, change);
-      queryClient.setQueryData(key, next);
-    }
-    if (payload.action === 'delete') queryClient.removeQueries({ queryKey: usersKeys.one(payload.userId) });
-    else queryClient.setQueryData(usersKeys.one(payload.user.id), payload.user);
   });
 }
 
@@ -82,14 +66,7 @@ export function useDeleteUser() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: number) => request(`/users/${id}`, { method: 'DELETE' }),
-    onSuccess: (_data, id) => {
-      for (const [key, data] of queryClient.getQueriesData<InfiniteData<UsersPage>>({ queryKey: ['users', 'page'] })) {
-        queryClient.setQueryData(
-          key,
-          applyToPages<UsersPage, User>(data, { get: (p) => p.users, set: (p, users) => ({ ...p, users }) }, { kind: 'delete', id }),
-        );
-      }
-    },
+    onSuccess: (_data, id) => storeRecordChange(queryClient, usersList, { kind: 'delete', id }),
   });
 }
 
