@@ -1,56 +1,49 @@
-import { type Contact, type Message, type Ticket } from '@balcao/contracts';
+import type { DomainEvent } from '../events/types.js';
 import { messageForViewer } from '../modules/messages/presenter.js';
 import { ticketForViewer } from '../modules/tickets/presenter.js';
 import { ROOMS, ticketAudience } from './rooms.js';
 import type { Realtime } from './server.js';
 
 /**
- * Ticket, message and contact events: each goes to the rooms of exactly the viewers who
- * may see it, built once per audience (admins, and everyone else masked when the company
- * hides numbers), never once per socket.
+ * The bus's conversation events as socket emits: each goes to the rooms of exactly the
+ * viewers who may see it, built once per audience (admins, and everyone else masked when
+ * the company hides numbers), never once per socket.
  */
-
-type TicketScope = { id: number; companyId: number; userId: number | null; queueId: number | null; status: string };
-
-/**
- * `previous`: the owner and queue before a change. Viewers the ticket just left get
- * `delete` (their lists drop it) instead of a ticket they may no longer open.
- */
-export async function emitTicketChanged(
-  rt: Realtime,
-  ticket: Ticket,
-  previous?: { userId: number | null; queueId: number | null; status?: string },
-): Promise<void> {
-  const audience = ticketAudience(ticket);
-  await rt.emitMasked(ticket.companyId, audience, 'ticket', (mask) => ({ action: 'update', ticket: ticketForViewer(ticket, mask) }));
-  rt.pruneTicketRoom(ticket.companyId, ticket);
-  if (!previous) return;
-  const before = ticketAudience({ ...previous, status: previous.status ?? ticket.status });
-  rt.emitToRoomsExcept(ticket.companyId, before, audience, 'ticket', { action: 'delete', ticketId: ticket.id });
-}
-
-export function emitTicketDeleted(rt: Realtime, ticket: TicketScope): void {
-  rt.emitToRooms(ticket.companyId, ticketAudience(ticket), 'ticket', { action: 'delete', ticketId: ticket.id });
-}
-
-export function emitTicketRead(rt: Realtime, ticket: TicketScope): void {
-  rt.emitToRooms(ticket.companyId, ticketAudience(ticket), 'ticket', { action: 'updateUnread', ticketId: ticket.id });
-}
-
-export async function emitMessageCreated(rt: Realtime, message: Message, ticket: Ticket): Promise<void> {
-  await rt.emitMasked(ticket.companyId, ticketAudience(ticket), 'appMessage', (mask) => {
-    const contact = mask(ticket.contact);
-    return { action: 'create', message: messageForViewer(message, contact), ticket: ticketForViewer(ticket, mask), contact };
-  });
-}
-
-export async function emitMessageChanged(rt: Realtime, message: Message, ticket: Ticket): Promise<void> {
-  await rt.emitMasked(ticket.companyId, ticketAudience(ticket), 'appMessage', (mask) => ({
-    action: 'update',
-    message: messageForViewer(message, mask(ticket.contact)),
-  }));
-}
-
-export async function emitContactChanged(rt: Realtime, companyId: number, action: 'create' | 'update', contact: Contact): Promise<void> {
-  await rt.emitMasked(companyId, [ROOMS.everyone], 'contact', (mask) => ({ action, contact: mask(contact) }));
+export async function emitDomainEvent(rt: Realtime, event: DomainEvent): Promise<void> {
+  switch (event.type) {
+    case 'ticket.updated': {
+      const { ticket, previous } = event;
+      const audience = ticketAudience(ticket);
+      await rt.emitMasked(ticket.companyId, audience, 'ticket', (mask) => ({ action: 'update', ticket: ticketForViewer(ticket, mask) }));
+      rt.pruneTicketRoom(ticket.companyId, ticket);
+      // Viewers the ticket just left get `delete` (their lists drop it), not a ticket they may no longer open.
+      if (previous) {
+        const before = ticketAudience({ ...previous, status: previous.status ?? ticket.status });
+        rt.emitToRoomsExcept(ticket.companyId, before, audience, 'ticket', { action: 'delete', ticketId: ticket.id });
+      }
+      return;
+    }
+    case 'ticket.deleted':
+      return rt.emitToRooms(event.ticket.companyId, ticketAudience(event.ticket), 'ticket', { action: 'delete', ticketId: event.ticket.id });
+    case 'ticket.read':
+      return rt.emitToRooms(event.ticket.companyId, ticketAudience(event.ticket), 'ticket', { action: 'updateUnread', ticketId: event.ticket.id });
+    case 'message.created': {
+      const { message, ticket } = event;
+      return rt.emitMasked(ticket.companyId, ticketAudience(ticket), 'appMessage', (mask) => {
+        const contact = mask(ticket.contact);
+        return { action: 'create', message: messageForViewer(message, contact), ticket: ticketForViewer(ticket, mask), contact };
+      });
+    }
+    case 'message.updated': {
+      const { message, ticket } = event;
+      return rt.emitMasked(ticket.companyId, ticketAudience(ticket), 'appMessage', (mask) => ({
+        action: 'update',
+        message: messageForViewer(message, mask(ticket.contact)),
+      }));
+    }
+    case 'contact.saved':
+      return rt.emitMasked(event.companyId, [ROOMS.everyone], 'contact', (mask) => ({ action: event.action, contact: mask(event.contact) }));
+    case 'contact.deleted':
+      return rt.emitToRooms(event.companyId, [ROOMS.everyone], 'contact', { action: 'delete', contactId: event.contactId });
+  }
 }
