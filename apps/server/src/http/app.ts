@@ -35,7 +35,7 @@ import { registerWebhookRoutes } from '../modules/webhook/routes.js';
 import { registerWhatsappRoutes } from '../modules/whatsapp/routes.js';
 import { Channels, type ChannelDeps } from '../channels/index.js';
 import { EventBus } from '../events/bus.js';
-import { emitDomainEvent } from '../realtime/conversation.js';
+import { emitDomainEvent } from '../realtime/relay.js';
 import { Realtime } from '../realtime/server.js';
 import { MediaStorage } from '../storage/media.js';
 import type { Secrets } from '../secrets.js';

@@ -1,3 +1,4 @@
+import { isPublicSettingKey } from '@balcao/contracts';
 import type { DomainEvent } from '../events/types.js';
 import { messageForViewer } from '../modules/messages/presenter.js';
 import { ticketForViewer } from '../modules/tickets/presenter.js';
@@ -5,9 +6,9 @@ import { ROOMS, ticketAudience } from './rooms.js';
 import type { Realtime } from './server.js';
 
 /**
- * The bus's conversation events as socket emits: each goes to the rooms of exactly the
- * viewers who may see it, built once per audience (admins, and everyone else masked when
- * the company hides numbers), never once per socket.
+ * The bus's events as socket emits, the only place that makes them: each goes to the
+ * rooms of exactly the viewers who may see it, built once per audience (admins, and
+ * everyone else masked when the company hides numbers), never once per socket.
  */
 export async function emitDomainEvent(rt: Realtime, event: DomainEvent): Promise<void> {
   switch (event.type) {
@@ -45,5 +46,25 @@ export async function emitDomainEvent(rt: Realtime, event: DomainEvent): Promise
       return rt.emitMasked(event.companyId, [ROOMS.everyone], 'contact', (mask) => ({ action: event.action, contact: mask(event.contact) }));
     case 'contact.deleted':
       return rt.emitToRooms(event.companyId, [ROOMS.everyone], 'contact', { action: 'delete', contactId: event.contactId });
+    case 'company.record':
+      return rt.emitToCompany(event.companyId, event.name, event.payload);
+    case 'super.record':
+      return rt.emitToSupers(event.name, event.payload);
+    case 'tag.record':
+      return rt.emitTag(event.companyId, event.payload);
+    case 'platform.setting':
+      rt.emitToAllCompanies('settings', { action: 'update', setting: event.setting });
+      if (isPublicSettingKey(event.setting.key)) rt.emitPublicSetting({ action: 'update', setting: event.setting });
+      return;
+    case 'platform.help':
+      return rt.emitToAllCompanies('help', event.payload);
+    case 'user.signedIn':
+      return rt.emitToUser(event.companyId, event.userId, 'auth', { action: 'update', user: { id: event.userId } });
+    case 'user.signedOut':
+      return rt.disconnectUser(event.companyId, event.userId);
+    case 'user.rightsChanged':
+      return rt.refreshUserRooms(event.companyId, event.userId);
+    case 'company.deleted':
+      return rt.disconnectCompany(event.companyId);
   }
 }
