@@ -2,9 +2,11 @@ import type { Ticket } from '@balcao/contracts';
 import type { AppContext } from '../http/context.js';
 import { loadMessage } from '../modules/messages/queries.js';
 import { loadTicket } from '../modules/tickets/queries.js';
-import { emitMessageChanged, emitMessageCreated, emitTicketChanged } from '../realtime/conversation.js';
 
-/** Socket emits of the message pipeline; called after the writes they announce have committed. */
+/**
+ * The message pipeline's announcements, published on the event bus (realtime/ turns them
+ * into socket emits); called after the writes they announce have committed.
+ */
 
 /** `previous`: the owner and queue before a change, so the users the ticket just left also hear of it (and drop it). */
 export async function emitTicketUpdate(
@@ -14,18 +16,18 @@ export async function emitTicketUpdate(
 ): Promise<Ticket | undefined> {
   const ticket = await loadTicket(ctx.db, ticketId);
   if (!ticket) return undefined;
-  await emitTicketChanged(ctx.realtime, ticket, previous);
+  await ctx.events.publish({ type: 'ticket.updated', ticket, previous });
   return ticket;
 }
 
 export async function emitMessageCreate(ctx: AppContext, messageId: number, ticket: Ticket): Promise<void> {
   const message = await loadMessage(ctx.db, ctx.storage, ctx.config.apiUrl, messageId);
-  if (message) await emitMessageCreated(ctx.realtime, message, ticket);
+  if (message) await ctx.events.publish({ type: 'message.created', message, ticket });
 }
 
 export async function emitMessageUpdate(ctx: AppContext, messageId: number): Promise<void> {
   const message = await loadMessage(ctx.db, ctx.storage, ctx.config.apiUrl, messageId);
   if (!message) return;
   const ticket = await loadTicket(ctx.db, message.ticketId);
-  if (ticket) await emitMessageChanged(ctx.realtime, message, ticket);
+  if (ticket) await ctx.events.publish({ type: 'message.updated', message, ticket });
 }

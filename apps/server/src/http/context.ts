@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Channels } from '../channels/index.js';
 import type { Config } from '../config.js';
 import type { Db } from '../db/client.js';
+import type { EventBus } from '../events/bus.js';
 import type { Realtime } from '../realtime/server.js';
 import type { Secrets } from '../secrets.js';
 import type { MediaStorage } from '../storage/media.js';
@@ -14,6 +15,8 @@ export interface AppContext {
   secrets: Secrets;
   db: Db;
   realtime: Realtime;
+  /** After-commit domain events: commands publish, realtime/ (and later webhooks, counters) subscribe. */
+  events: EventBus;
   storage: MediaStorage;
   channels: Channels;
   log: FastifyBaseLogger;

@@ -14,6 +14,8 @@ export const ROOMS = {
   everyone: 'everyone',
   /** Admins and super users: every ticket, and contact numbers unmasked (LGPD). */
   admins: 'admins',
+  /** Super users: plan and company lists. */
+  supers: 'supers',
   /** Users who may manage connections (admins, allowConnections): QR codes go here only. */
   connections: 'connections',
   user: (id: number) => `user:${id}`,
@@ -35,12 +37,14 @@ const groupTwin = (room: string) => `${room}:group`;
 export interface SocketRights extends TicketViewer {
   companyId: number;
   managesConnections: boolean;
+  isSuper: boolean;
 }
 
 /** The rooms a user's socket belongs to. */
 export function roomsFor(user: SocketRights): string[] {
   const rooms: string[] = [ROOMS.everyone, ROOMS.user(user.id)];
   if (user.managesConnections) rooms.push(ROOMS.connections);
+  if (user.isSuper) rooms.push(ROOMS.supers);
   if (user.isAdmin) return [...rooms, ROOMS.admins];
   const ticketRooms = [ROOMS.ownTickets(user.id), ...user.queueIds.map(ROOMS.queueUnassigned)];
   if (seesWholeCompany(user)) ticketRooms.push(...user.queueIds.map(ROOMS.queueAssigned));

@@ -3,22 +3,11 @@ import {
   maskContactNumber,
   companyEvent,
   importMessagesEvent,
-  type AppMessageEventPayload,
-  type AuthEventPayload,
-  type ContactEventPayload,
-  type ImportMessagesEventPayload,
-  type TicketEventPayload,
-  type WhatsappEventPayload,
-  type WhatsappSessionEventPayload,
-  type Company,
   type CompanyEventName,
-  type Help,
+  type ImportMessagesEventPayload,
   type ListEventPayload,
-  type Plan,
-  type Queue,
   type SettingsEventPayload,
-  type User,
-  type UserEventPayload,
+  type Tag,
 } from '@balcao/contracts';
 import { eq } from 'drizzle-orm';
 import type { Server as HttpServer } from 'node:http';
@@ -32,27 +21,13 @@ import { findTicketRowByRef } from '../modules/tickets/queries.js';
 import { canSeeTicket, loadViewer } from '../modules/tickets/visibility.js';
 import { loadUser, setOnline } from '../modules/users/queries.js';
 import type { Secrets } from '../secrets.js';
+import type { EventPayload } from '../events/types.js';
 import { BackgroundTasks } from '../http/background.js';
 import { ROOMS, roomsFor, type SocketRights } from './rooms.js';
 
 export { ROOMS };
 
-/** Payloads of the events this server emits so far; later issues add theirs here. */
-interface KnownPayloads {
-  auth: AuthEventPayload;
-  user: UserEventPayload<User>;
-  settings: SettingsEventPayload;
-  queue: ListEventPayload<Queue>;
-  plan: ListEventPayload<Plan>;
-  company: ListEventPayload<Company>;
-  help: ListEventPayload<Help>;
-  ticket: TicketEventPayload;
-  appMessage: AppMessageEventPayload;
-  contact: ContactEventPayload;
-  whatsapp: WhatsappEventPayload;
-  whatsappSession: WhatsappSessionEventPayload;
-}
-export type EventPayload<N extends CompanyEventName> = N extends keyof KnownPayloads ? KnownPayloads[N] : Record<string, unknown>;
+export type { EventPayload };
 
 export type SocketUser = SocketRights;
 
@@ -144,10 +119,22 @@ export class Realtime {
 
   /** Platform-wide changes (global settings): each company namespace with live sockets gets its own event name. */
   emitToAllCompanies<N extends CompanyEventName>(name: N, payload: EventPayload<N>): void {
-    for (const nspName of this.io._nsps.keys()) {
-      const companyId = Number(nspName.slice(1));
-      if (Number.isInteger(companyId) && companyId > 0) this.emitToCompany(companyId, name, payload);
-    }
+    for (const companyId of this.liveCompanies()) this.emitToCompany(companyId, name, payload);
+  }
+
+  /** The companies whose namespace exists (has had sockets). */
+  private liveCompanies(): number[] {
+    return [...this.io._nsps.keys()].map((name) => Number(name.slice(1))).filter((id) => Number.isInteger(id) && id > 0);
+  }
+
+  /** Plans and companies: the super users' sockets, whatever company they belong to. */
+  emitToSupers<N extends 'plan' | 'company'>(name: N, payload: EventPayload<N>): void {
+    for (const companyId of this.liveCompanies()) this.emitToRooms(companyId, [ROOMS.supers], name, payload);
+  }
+
+  /** `company{id}-tag`: not a `company-{id}-…` name, so addressed here rather than through `companyEvent`. */
+  emitTag(companyId: number, payload: ListEventPayload<Tag>): void {
+    this.nsp(companyId).to(ROOMS.everyone).emit(`company${companyId}-tag`, payload);
   }
 
   /** A public setting changed (branding, userCreation): every open page hears it, logged in or not. */
@@ -164,6 +151,11 @@ export class Realtime {
    * Shutdown in order: refuse new sockets, disconnect the open ones, wait for their
    * handlers (marking users offline) to finish, and only then let the pool end.
    */
+  /** A deleted company: its open sockets are closed. */
+  disconnectCompany(companyId: number): void {
+    this.nsp(companyId).disconnectSockets(true);
+  }
+
   async close(): Promise<void> {
     this.closing = true;
     for (const nsp of this.io._nsps.values()) nsp.disconnectSockets(true);
@@ -202,6 +194,7 @@ export class Realtime {
       allUserChat: row.allUserChat === 'enabled',
       allowGroup: row.allowGroup,
       managesConnections: isAdmin || row.allowConnections === 'enabled',
+      isSuper: row.super,
     };
   }
 

@@ -81,7 +81,7 @@ export async function login(ctx: AppContext, body: LoginBody, now = new Date()):
   await touchCompanyLastLogin(ctx.db, user.companyId);
   const session = await issueSession(ctx, user, randomUUID());
   // Older sessions of this user log out (spec 1 §4 Session).
-  ctx.realtime.emitToUser(user.companyId, user.id, 'auth', { action: 'update', user: { id: user.id } });
+  await ctx.events.publish({ type: 'user.signedIn', companyId: user.companyId, userId: user.id });
   return session;
 }
 
@@ -116,7 +116,7 @@ export async function logout(ctx: AppContext, user: { id: number; companyId: num
     await bumpTokenVersion(tx, user.id);
     await revokeUserRefreshTokens(tx, user.id);
   });
-  ctx.realtime.disconnectUser(user.companyId, user.id);
+  await ctx.events.publish({ type: 'user.signedOut', companyId: user.companyId, userId: user.id });
 }
 
 /** `GET /auth/me`: authenticates its own token so the whole answer is one query (it runs on every page load). */

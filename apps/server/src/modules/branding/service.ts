@@ -44,6 +44,6 @@ export async function uploadBrandingImage(ctx: AppContext, kind: WhitelabelKind,
   const setting = await upsertSetting(ctx.db, key, fileName);
   if (!setting) throw new AppError('ERR_INTERNAL', 500);
   await removeStoredFile(dir, previous?.value);
-  emitGlobalSetting(ctx, setting);
+  await emitGlobalSetting(ctx, setting);
   return fileName;
 }

@@ -132,7 +132,7 @@ export async function deleteCompany(ctx: AppContext, id: number): Promise<void> 
   const deleted = await ctx.db.delete(companies).where(eq(companies.id, id)).returning({ id: companies.id });
   if (deleted.length === 0) throw notFound();
   await rm(publicDir(ctx.config.dataDir, `company${id}`), { recursive: true, force: true });
-  ctx.realtime.io.of(`/${id}`).disconnectSockets(true);
+  await ctx.events.publish({ type: 'company.deleted', companyId: id });
   await emitToSuperUsers(ctx, 'company', { action: 'delete', id });
 }
 

@@ -15,7 +15,6 @@ import { contacts, tickets } from '../../db/schema/index.js';
 import type { AuthUser } from '../../http/auth.js';
 import type { AppContext } from '../../http/context.js';
 import { AppError } from '../../http/errors.js';
-import { emitContactChanged, emitTicketDeleted } from '../../realtime/conversation.js';
 import { contactMaskFor } from './lgpd.js';
 import { listAllContacts, loadContact, pageContacts, replaceExtraInfo } from './queries.js';
 import { conflictAs } from './unique.js';
@@ -29,7 +28,7 @@ const NUMBER_KEY = 'contacts_company_channel_number_key';
 
 /** `company-{id}-contact` to everyone in the company, numbers masked for non-admins when the company hides them. */
 export async function emitContact(ctx: AppContext, companyId: number, action: 'create' | 'update', contact: Contact): Promise<void> {
-  await emitContactChanged(ctx.realtime, companyId, action, contact);
+  await ctx.events.publish({ type: 'contact.saved', companyId, action, contact });
 }
 
 /** Reloads, announces and answers (masked for the caller) a contact after a write. */
@@ -183,20 +182,19 @@ export async function contactProfile(ctx: AppContext, by: AuthUser, typed: strin
  */
 export async function deleteContact(ctx: AppContext, by: AuthUser, id: number): Promise<void> {
   if (!by.super && !can(by.profile, 'contacts-page:deleteContact')) throw new AppError('ERR_NO_PERMISSION', 403);
-  const gone = await ctx.db.transaction(async (tx) => {
+  await ctx.events.inTransaction(ctx.db, async (tx, publish) => {
     const [row] = await tx
       .select({ id: contacts.id })
       .from(contacts)
       .where(and(eq(contacts.companyId, by.companyId), eq(contacts.id, id)))
       .for('update');
     if (!row) throw notFound();
-    const ticketRows = await tx
+    const gone = await tx
       .select({ id: tickets.id, companyId: tickets.companyId, userId: tickets.userId, queueId: tickets.queueId, status: tickets.status })
       .from(tickets)
       .where(eq(tickets.contactId, id));
     await tx.delete(contacts).where(eq(contacts.id, id));
-    return ticketRows;
+    for (const ticket of gone) publish({ type: 'ticket.deleted', ticket });
+    publish({ type: 'contact.deleted', companyId: by.companyId, contactId: id });
   });
-  for (const ticket of gone) emitTicketDeleted(ctx.realtime, ticket);
-  ctx.realtime.emitToCompany(by.companyId, 'contact', { action: 'delete', contactId: id });
 }

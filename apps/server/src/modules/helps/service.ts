@@ -21,8 +21,8 @@ function presentHelp(row: typeof helps.$inferSelect): Help {
 }
 
 /** Help items are platform-wide: every company's open sockets hear about changes (the menu entry shows when one exists). */
-function emitHelp(ctx: AppContext, payload: ListEventPayload<Help>): void {
-  ctx.realtime.emitToAllCompanies('help', payload);
+async function emitHelp(ctx: AppContext, payload: ListEventPayload<Help>): Promise<void> {
+  await ctx.events.publish({ type: 'platform.help', payload });
 }
 
 export async function listHelps(ctx: AppContext): Promise<Help[]> {
@@ -48,7 +48,7 @@ export async function createHelp(ctx: AppContext, body: z.output<typeof createHe
   const [row] = await ctx.db.insert(helps).values(body).returning();
   if (!row) throw new AppError('ERR_INTERNAL', 500);
   const help = presentHelp(row);
-  emitHelp(ctx, { action: 'create', record: help });
+  await emitHelp(ctx, { action: 'create', record: help });
   return help;
 }
 
@@ -56,12 +56,12 @@ export async function updateHelp(ctx: AppContext, id: number, body: z.output<typ
   const [row] = Object.keys(body).length > 0 ? await ctx.db.update(helps).set(body).where(eq(helps.id, id)).returning() : await ctx.db.select().from(helps).where(eq(helps.id, id));
   if (!row) throw new AppError('ERR_NO_HELP_FOUND', 404);
   const help = presentHelp(row);
-  emitHelp(ctx, { action: 'update', record: help });
+  await emitHelp(ctx, { action: 'update', record: help });
   return help;
 }
 
 export async function deleteHelp(ctx: AppContext, id: number): Promise<void> {
   const deleted = await ctx.db.delete(helps).where(eq(helps.id, id)).returning({ id: helps.id });
   if (deleted.length === 0) throw new AppError('ERR_NO_HELP_FOUND', 404);
-  emitHelp(ctx, { action: 'delete', id });
+  await emitHelp(ctx, { action: 'delete', id });
 }

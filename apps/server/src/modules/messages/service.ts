@@ -10,7 +10,6 @@ import type { z } from 'zod';
 import { contacts, messages, queues, tickets, users, whatsapps } from '../../db/schema/index.js';
 import type { AuthUser } from '../../http/auth.js';
 import type { AppContext } from '../../http/context.js';
-import { emitTicketRead } from '../../realtime/conversation.js';
 import { AppError } from '../../http/errors.js';
 import { queueOutgoing, type OutgoingInput } from '../conversations/outbound.js';
 import { contactMaskFor } from '../contacts/lgpd.js';
@@ -58,7 +57,7 @@ async function markRead(ctx: AppContext, ticket: TicketRow): Promise<void> {
     .update(messages)
     .set({ read: true })
     .where(and(eq(messages.ticketId, ticket.id), eq(messages.read, false)));
-  emitTicketRead(ctx.realtime, ticket);
+  await ctx.events.publish({ type: 'ticket.read', ticket });
 }
 
 const isBlank = (text: string | null | undefined) => !text || text.trim() === '';

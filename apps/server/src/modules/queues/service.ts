@@ -82,7 +82,7 @@ export async function createQueue(ctx: AppContext, by: AuthUser, body: z.output<
   });
   if (!row) throw new AppError('ERR_INTERNAL', 500);
   const queue = presentQueue(row);
-  ctx.realtime.emitToCompany(companyId, 'queue', { action: 'create', record: queue });
+  await ctx.events.publish({ type: 'company.record', companyId, name: 'queue', payload: { action: 'create', record: queue } });
   return queue;
 }
 
@@ -99,7 +99,7 @@ export async function updateQueue(ctx: AppContext, by: AuthUser, id: number, bod
   });
   if (!row) throw notFound();
   const queue = presentQueue(row);
-  ctx.realtime.emitToCompany(companyId, 'queue', { action: 'update', record: queue });
+  await ctx.events.publish({ type: 'company.record', companyId, name: 'queue', payload: { action: 'update', record: queue } });
   return queue;
 }
 
@@ -110,5 +110,5 @@ export async function deleteQueue(ctx: AppContext, by: AuthUser, id: number): Pr
     .where(and(eq(queues.companyId, by.companyId), eq(queues.id, id)))
     .returning({ id: queues.id });
   if (deleted.length === 0) throw notFound();
-  ctx.realtime.emitToCompany(by.companyId, 'queue', { action: 'delete', id });
+  await ctx.events.publish({ type: 'company.record', companyId: by.companyId, name: 'queue', payload: { action: 'delete', id } });
 }

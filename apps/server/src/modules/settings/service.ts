@@ -66,15 +66,13 @@ export async function updateGlobalSetting(ctx: AppContext, by: AuthUser, key: st
   }
   const setting = await upsertSetting(ctx.db, key, parsed.data);
   if (!setting) throw new AppError('ERR_INTERNAL', 500);
-  emitGlobalSetting(ctx, setting);
+  await emitGlobalSetting(ctx, setting);
   return presentSetting(setting);
 }
 
 /** Branding and userCreation are platform-wide: every open page hears about it, the login page included. */
-export function emitGlobalSetting(ctx: AppContext, stored: Setting): void {
-  const setting = presentSetting(stored);
-  ctx.realtime.emitToAllCompanies('settings', { action: 'update', setting });
-  if (isPublicSettingKey(setting.key)) ctx.realtime.emitPublicSetting({ action: 'update', setting });
+export async function emitGlobalSetting(ctx: AppContext, stored: Setting): Promise<void> {
+  await ctx.events.publish({ type: 'platform.setting', setting: presentSetting(stored) });
 }
 
 export async function companySettingsOf(ctx: AppContext, by: AuthUser, companyId: number): Promise<CompanySettings> {
@@ -94,6 +92,6 @@ export async function companySettingOne(ctx: AppContext, by: AuthUser, column: C
 /** `PUT /companySettings`: one column of the caller's company (value and message rules checked); answers every setting. */
 export async function updateCompanySetting(ctx: AppContext, by: AuthUser, { column, data }: UpdateCompanySettingBody): Promise<CompanySettings> {
   const flat = await ctx.db.transaction((tx) => writeCompanySettings(tx, by.companyId, { [column]: data }));
-  ctx.realtime.emitToCompany(by.companyId, 'settings', { action: 'update', setting: { key: column, value: data } });
+  await ctx.events.publish({ type: 'company.record', companyId: by.companyId, name: 'settings', payload: { action: 'update', setting: { key: column, value: data } } });
   return flat;
 }

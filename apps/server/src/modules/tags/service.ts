@@ -18,7 +18,6 @@ import { containsPattern } from '../../db/search.js';
 import type { AuthUser } from '../../http/auth.js';
 import type { AppContext } from '../../http/context.js';
 import { AppError } from '../../http/errors.js';
-import { ROOMS } from '../../realtime/server.js';
 import { emitTicketUpdate } from '../../channels/emit.js';
 import { contactMaskFor } from '../contacts/lgpd.js';
 import { findContact, loadContact } from '../contacts/queries.js';
@@ -34,13 +33,9 @@ const tagNotFound = () => new AppError('ERR_NO_TAG_FOUND', 404);
 const contactNotFound = () => new AppError('ERR_NO_CONTACT_FOUND', 404);
 const NAME_KEY = 'tags_company_id_name_kanban_key';
 
-/**
- * `company{id}-tag` — the spec's name has no dash after "company", unlike the other
- * `company-{id}-…` events, so it is addressed here rather than through `companyEvent`.
- */
-export const tagEvent = (companyId: number) => `company${companyId}-tag`;
-function emitTag(ctx: AppContext, companyId: number, payload: ListEventPayload<Tag>): void {
-  ctx.realtime.io.of(`/${companyId}`).to(ROOMS.everyone).emit(tagEvent(companyId), payload);
+/** `company{id}-tag` to every user of the company. */
+async function emitTag(ctx: AppContext, companyId: number, payload: ListEventPayload<Tag>): Promise<void> {
+  await ctx.events.publish({ type: 'tag.record', companyId, payload });
 }
 
 /** Name is unique per company and kanban flag, whatever its case: checked for a clear code, the unique key backs it up. */
@@ -101,7 +96,7 @@ export async function createTag(ctx: AppContext, by: AuthUser, body: z.output<ty
   );
   if (!row) throw new AppError('ERR_INTERNAL', 500);
   const tag = presentTag(row);
-  emitTag(ctx, by.companyId, { action: 'create', record: tag });
+  await emitTag(ctx, by.companyId, { action: 'create', record: tag });
   return tag;
 }
 
@@ -120,7 +115,7 @@ export async function updateTag(ctx: AppContext, by: AuthUser, id: number, body:
   );
   if (!row) throw tagNotFound();
   const tag = presentTag(row);
-  emitTag(ctx, by.companyId, { action: 'update', record: tag });
+  await emitTag(ctx, by.companyId, { action: 'update', record: tag });
   return tag;
 }
 
@@ -131,7 +126,7 @@ export async function deleteTag(ctx: AppContext, by: AuthUser, id: number): Prom
     .where(and(eq(tags.companyId, by.companyId), eq(tags.id, id)))
     .returning({ id: tags.id });
   if (deleted.length === 0) throw tagNotFound();
-  emitTag(ctx, by.companyId, { action: 'delete', id });
+  await emitTag(ctx, by.companyId, { action: 'delete', id });
 }
 
 /**
@@ -173,7 +168,7 @@ export async function syncContactTags(ctx: AppContext, by: AuthUser, body: z.out
       return fresh;
     }),
   );
-  for (const tag of created) emitTag(ctx, companyId, { action: 'create', record: tag });
+  for (const tag of created) await emitTag(ctx, companyId, { action: 'create', record: tag });
   return announceContact(ctx, by, body.contactId);
 }
 

@@ -4,7 +4,6 @@ import type { z } from 'zod';
 import { queues, tickets, users, whatsapps } from '../../db/schema/index.js';
 import type { AuthUser } from '../../http/auth.js';
 import type { AppContext } from '../../http/context.js';
-import { emitTicketChanged, emitTicketDeleted } from '../../realtime/conversation.js';
 import { AppError } from '../../http/errors.js';
 import { emitTicketUpdate } from '../../channels/emit.js';
 import { sendConnectionMessage } from '../conversations/behaviours/send.js';
@@ -129,7 +128,7 @@ export async function deleteTicket(ctx: AppContext, by: AuthUser, ticketId: numb
     .returning({ id: tickets.id });
   // Closed meanwhile: the same refusal as above.
   if (!deleted) throw new AppError('ERR_DELETE_CLOSED_TICKET', 400);
-  emitTicketDeleted(ctx.realtime, ticket);
+  await ctx.events.publish({ type: 'ticket.deleted', ticket });
 }
 
 /** Tickets loaded per query for the close-all events (their includes come batched). */
@@ -165,7 +164,7 @@ export async function closeAllTickets(ctx: AppContext, by: AuthUser, body: z.out
   ctx.background.run('close-all updates', async () => {
     for (let i = 0; i < closed.length; i += CLOSE_ALL_EMIT_BATCH) {
       const batch = await loadTickets(ctx.db, inArray(tickets.id, closed.slice(i, i + CLOSE_ALL_EMIT_BATCH).map((r) => r.id)));
-      for (const ticket of batch) await emitTicketChanged(ctx.realtime, ticket);
+      await ctx.events.publish(...batch.map((ticket) => ({ type: 'ticket.updated' as const, ticket })));
     }
   });
   return { count: closed.length };

@@ -49,7 +49,7 @@ async function assertAnotherAdmin(tx: Tx, companyId: number, userId: number): Pr
 async function reloadAndEmit(ctx: AppContext, companyId: number, id: number, action: 'create' | 'update'): Promise<User> {
   const user = await loadUser(ctx.db, id);
   if (!user) throw notFound();
-  ctx.realtime.emitToCompany(companyId, 'user', { action, user });
+  await ctx.events.publish({ type: 'company.record', companyId, name: 'user', payload: { action, user } });
   return user;
 }
 
@@ -120,7 +120,7 @@ export async function updateUser(ctx: AppContext, by: AuthUser, id: number, body
     if (Object.keys(changes).length > 0) await tx.update(users).set(changes).where(eq(users.id, id));
     if (queueIds) await setQueues(tx, companyId, id, queueIds);
   });
-  await ctx.realtime.refreshUserRooms(companyId, id);
+  await ctx.events.publish({ type: 'user.rightsChanged', companyId, userId: id });
   return reloadAndEmit(ctx, companyId, id, 'update');
 }
 
@@ -135,8 +135,10 @@ export async function deleteUser(ctx: AppContext, by: AuthUser, id: number): Pro
     await tx.delete(users).where(and(eq(users.companyId, companyId), eq(users.id, id)));
     return { profileImage: current.profileImage };
   });
-  ctx.realtime.disconnectUser(companyId, id);
-  ctx.realtime.emitToCompany(companyId, 'user', { action: 'delete', userId: id });
+  await ctx.events.publish(
+    { type: 'user.signedOut', companyId, userId: id },
+    { type: 'company.record', companyId, name: 'user', payload: { action: 'delete', userId: id } },
+  );
   return removed;
 }
 

@@ -172,7 +172,7 @@ export async function deleteWhatsapp(ctx: AppContext, by: AuthUser, id: number):
     .catch((err: unknown) => ctx.log.warn({ err, whatsappId: id }, 'closing the session of a deleted connection failed'));
   await ctx.db.delete(whatsapps).where(eq(whatsapps.id, id));
   if (row.greetingMediaAttachment) await ctx.storage.remove(row.companyId, row.greetingMediaAttachment);
-  ctx.realtime.emitToCompany(row.companyId, 'whatsapp', { action: 'delete', whatsappId: id });
+  await ctx.events.publish({ type: 'company.record', companyId: row.companyId, name: 'whatsapp', payload: { action: 'delete', whatsappId: id } });
 }
 
 /** The company's default connection (ERR_NO_DEF_WAPP_FOUND when it has none), for sends that name no connection. */

@@ -1,0 +1,86 @@
+import type {
+  AuthEventPayload,
+  Company,
+  CompanyEventName,
+  Contact,
+  ContactEventPayload,
+  Help,
+  ListEventPayload,
+  Message,
+  Plan,
+  Queue,
+  Setting,
+  SettingsEventPayload,
+  Tag,
+  Ticket,
+  AppMessageEventPayload,
+  TicketEventPayload,
+  User,
+  UserEventPayload,
+  WhatsappEventPayload,
+  WhatsappSessionEventPayload,
+} from '@balcao/contracts';
+
+/** Payloads of the `company-{id}-{name}` socket events this server emits; later issues add theirs here. */
+export interface SocketPayloads {
+  auth: AuthEventPayload;
+  user: UserEventPayload<User>;
+  settings: SettingsEventPayload;
+  queue: ListEventPayload<Queue>;
+  plan: ListEventPayload<Plan>;
+  company: ListEventPayload<Company>;
+  help: ListEventPayload<Help>;
+  ticket: TicketEventPayload;
+  appMessage: AppMessageEventPayload;
+  contact: ContactEventPayload;
+  whatsapp: WhatsappEventPayload;
+  whatsappSession: WhatsappSessionEventPayload;
+}
+export type EventPayload<N extends CompanyEventName> = N extends keyof SocketPayloads ? SocketPayloads[N] : Record<string, unknown>;
+
+/** A change every user of one company hears about (lists without a per-viewer rule). */
+type CompanyRecord = {
+  [N in 'user' | 'queue' | 'settings' | 'whatsapp']: { type: 'company.record'; companyId: number; name: N; payload: SocketPayloads[N] };
+}['user' | 'queue' | 'settings' | 'whatsapp'];
+/** Plans and companies are the super users' business: only their sockets hear of them. */
+type SuperRecord = { [N in 'plan' | 'company']: { type: 'super.record'; name: N; payload: SocketPayloads[N] } }['plan' | 'company'];
+
+/** What a ticket's visibility depends on: enough to address the viewers of a ticket that is gone. */
+export interface TicketScope {
+  id: number;
+  companyId: number;
+  userId: number | null;
+  queueId: number | null;
+  status: string;
+}
+
+/**
+ * What changed in the conversation core, as commands publish it. Subscribers (realtime/
+ * today; webhooks and dashboard counters later) decide who hears what.
+ */
+export type DomainEvent =
+  /** `previous`: owner and queue before the change, so viewers the ticket left hear that it left. */
+  | { type: 'ticket.updated'; ticket: Ticket; previous?: { userId: number | null; queueId: number | null; status?: string } }
+  | { type: 'ticket.deleted'; ticket: TicketScope }
+  /** Its unread counter went to 0 (someone read the conversation). */
+  | { type: 'ticket.read'; ticket: TicketScope }
+  | { type: 'message.created'; message: Message; ticket: Ticket }
+  | { type: 'message.updated'; message: Message; ticket: Ticket }
+  | { type: 'contact.saved'; companyId: number; action: 'create' | 'update'; contact: Contact }
+  | { type: 'contact.deleted'; companyId: number; contactId: number }
+  | CompanyRecord
+  | SuperRecord
+  /** `company{id}-tag` (the spec's name has no dash after "company"). */
+  | { type: 'tag.record'; companyId: number; payload: ListEventPayload<Tag> }
+  /** Platform-wide: every company hears it; a public one (branding) also reaches pages not logged in. */
+  | { type: 'platform.setting'; setting: Setting }
+  | { type: 'platform.help'; payload: ListEventPayload<Help> }
+  /** A new login: the user's older sessions log out (spec 1 §4 Session). */
+  | { type: 'user.signedIn'; companyId: number; userId: number }
+  /** Logout or deletion: the user's open sockets are closed. */
+  | { type: 'user.signedOut'; companyId: number; userId: number }
+  /** Profile, flags or queues changed: the user's open sockets hold exactly the rooms they may now receive. */
+  | { type: 'user.rightsChanged'; companyId: number; userId: number }
+  | { type: 'company.deleted'; companyId: number };
+
+export type DomainEventType = DomainEvent['type'];

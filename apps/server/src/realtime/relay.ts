@@ -1,0 +1,70 @@
+import { isPublicSettingKey } from '@balcao/contracts';
+import type { DomainEvent } from '../events/types.js';
+import { messageForViewer } from '../modules/messages/presenter.js';
+import { ticketForViewer } from '../modules/tickets/presenter.js';
+import { ROOMS, ticketAudience } from './rooms.js';
+import type { Realtime } from './server.js';
+
+/**
+ * The bus's events as socket emits, the only place that makes them: each goes to the
+ * rooms of exactly the viewers who may see it, built once per audience (admins, and
+ * everyone else masked when the company hides numbers), never once per socket.
+ */
+export async function emitDomainEvent(rt: Realtime, event: DomainEvent): Promise<void> {
+  switch (event.type) {
+    case 'ticket.updated': {
+      const { ticket, previous } = event;
+      const audience = ticketAudience(ticket);
+      await rt.emitMasked(ticket.companyId, audience, 'ticket', (mask) => ({ action: 'update', ticket: ticketForViewer(ticket, mask) }));
+      rt.pruneTicketRoom(ticket.companyId, ticket);
+      // Viewers the ticket just left get `delete` (their lists drop it), not a ticket they may no longer open.
+      if (previous) {
+        const before = ticketAudience({ ...previous, status: previous.status ?? ticket.status });
+        rt.emitToRoomsExcept(ticket.companyId, before, audience, 'ticket', { action: 'delete', ticketId: ticket.id });
+      }
+      return;
+    }
+    case 'ticket.deleted':
+      return rt.emitToRooms(event.ticket.companyId, ticketAudience(event.ticket), 'ticket', { action: 'delete', ticketId: event.ticket.id });
+    case 'ticket.read':
+      return rt.emitToRooms(event.ticket.companyId, ticketAudience(event.ticket), 'ticket', { action: 'updateUnread', ticketId: event.ticket.id });
+    case 'message.created': {
+      const { message, ticket } = event;
+      return rt.emitMasked(ticket.companyId, ticketAudience(ticket), 'appMessage', (mask) => {
+        const contact = mask(ticket.contact);
+        return { action: 'create', message: messageForViewer(message, contact), ticket: ticketForViewer(ticket, mask), contact };
+      });
+    }
+    case 'message.updated': {
+      const { message, ticket } = event;
+      return rt.emitMasked(ticket.companyId, ticketAudience(ticket), 'appMessage', (mask) => ({
+        action: 'update',
+        message: messageForViewer(message, mask(ticket.contact)),
+      }));
+    }
+    case 'contact.saved':
+      return rt.emitMasked(event.companyId, [ROOMS.everyone], 'contact', (mask) => ({ action: event.action, contact: mask(event.contact) }));
+    case 'contact.deleted':
+      return rt.emitToRooms(event.companyId, [ROOMS.everyone], 'contact', { action: 'delete', contactId: event.contactId });
+    case 'company.record':
+      return rt.emitToCompany(event.companyId, event.name, event.payload);
+    case 'super.record':
+      return rt.emitToSupers(event.name, event.payload);
+    case 'tag.record':
+      return rt.emitTag(event.companyId, event.payload);
+    case 'platform.setting':
+      rt.emitToAllCompanies('settings', { action: 'update', setting: event.setting });
+      if (isPublicSettingKey(event.setting.key)) rt.emitPublicSetting({ action: 'update', setting: event.setting });
+      return;
+    case 'platform.help':
+      return rt.emitToAllCompanies('help', event.payload);
+    case 'user.signedIn':
+      return rt.emitToUser(event.companyId, event.userId, 'auth', { action: 'update', user: { id: event.userId } });
+    case 'user.signedOut':
+      return rt.disconnectUser(event.companyId, event.userId);
+    case 'user.rightsChanged':
+      return rt.refreshUserRooms(event.companyId, event.userId);
+    case 'company.deleted':
+      return rt.disconnectCompany(event.companyId);
+  }
+}
