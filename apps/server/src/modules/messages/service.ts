@@ -12,6 +12,7 @@ import type { AuthUser } from '../../http/auth.js';
 import type { AppContext } from '../../http/context.js';
 import { AppError } from '../../http/errors.js';
 import { queueOutgoing, type OutgoingInput } from '../conversations/outbound.js';
+import { sendReadReceipts } from '../conversations/read-receipts.js';
 import { contactMaskFor } from '../contacts/lgpd.js';
 import { loadTicket } from '../tickets/queries.js';
 import type { TicketRow } from '../tickets/presenter.js';
@@ -52,10 +53,12 @@ async function markRead(ctx: AppContext, ticket: TicketRow): Promise<void> {
     .where(and(eq(tickets.id, ticket.id), gt(tickets.unreadMessages, 0)))
     .returning({ id: tickets.id });
   if (!changed) return;
-  await ctx.db
+  const read = await ctx.db
     .update(messages)
     .set({ read: true })
-    .where(and(eq(messages.ticketId, ticket.id), eq(messages.read, false)));
+    .where(and(eq(messages.ticketId, ticket.id), eq(messages.read, false)))
+    .returning({ id: messages.id });
+  ctx.background.run('read receipts', () => sendReadReceipts(ctx, ticket.id, read.map((m) => m.id)));
   ctx.realtime.emitToRooms(ticket.companyId, ticketRooms(ticket), 'ticket', { action: 'updateUnread', ticketId: ticket.id });
 }
 
