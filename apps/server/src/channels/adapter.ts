@@ -63,6 +63,8 @@ export interface ChannelAdapter {
   react(connection: Connection, to: Recipient, targetWid: string, emoji: string): Promise<void>;
   edit?(connection: Connection, to: Recipient, targetWid: string, body: string): Promise<void>;
   delete?(connection: Connection, to: Recipient, targetWid: string): Promise<void>;
+  /** Tells the customer their messages were read (channels with read receipts). `participant`: the author in a group. */
+  markRead?(connection: Connection, to: Recipient, read: { wid: string; participant?: string | null }[]): Promise<void>;
   /** The contact's picture URL, or null when hidden or unknown. */
   profilePicture(connection: Connection, to: Recipient): Promise<string | null>;
 }

@@ -1,4 +1,4 @@
-import type { AnyMessageContent, BaileysEventMap, GroupMetadata, MiscMessageGenerationOptions, UserFacingSocketConfig, WAMessage } from '@whiskeysockets/baileys';
+import type { AnyMessageContent, BaileysEventMap, GroupMetadata, MiscMessageGenerationOptions, UserFacingSocketConfig, WAMessage, WAMessageKey } from '@whiskeysockets/baileys';
 import { EventEmitter } from 'node:events';
 import type { WaSocket, WaSocketFactory } from '../../src/channels/whatsapp/socket.js';
 
@@ -15,6 +15,8 @@ export interface SentMessage {
 export class FakeWaSocket implements WaSocket {
   private readonly emitter = new EventEmitter();
   readonly sent: SentMessage[] = [];
+  /** Keys the app sent read receipts for. */
+  readonly read: WAMessageKey[] = [];
   user?: { id: string; name?: string };
   ended = false;
   loggedOut = false;
@@ -67,6 +69,10 @@ export class FakeWaSocket implements WaSocket {
   }
 
   async rejectCall(): Promise<void> {}
+
+  async readMessages(keys: WAMessageKey[]): Promise<void> {
+    this.read.push(...keys);
+  }
 
   async updateMediaMessage(message: WAMessage): Promise<WAMessage> {
     return message;

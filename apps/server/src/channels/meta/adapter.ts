@@ -1,5 +1,5 @@
 import type { Channel } from '@balcao/contracts';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { whatsapps } from '../../db/schema/index.js';
 import { ChannelSendError, type ChannelAdapter, type Connection, type OutgoingMessage, type Recipient } from '../adapter.js';
 import type { ChannelRuntime, DecodedInbound } from '../sink.js';
@@ -112,22 +112,16 @@ export class MetaAdapter implements ChannelAdapter {
     return decoded;
   }
 
-  /** The connections a webhook body names (none: an account we do not serve). */
-  async knownAccounts(payload: unknown): Promise<number> {
+  /** SQL true when a webhook body names an account one of our connections serves (else it is acknowledged and dropped). */
+  servesAccountOf(payload: unknown): SQL {
     const body = metaWebhookSchema.parse(payload);
     const channel = body.object === 'instagram' ? 'instagram' : 'facebook';
     const column = channel === 'instagram' ? whatsapps.instagramAccountId : whatsapps.facebookPageId;
-    const ids = new Set(body.entry.map((e) => e.id));
-    let known = 0;
-    for (const id of ids) {
-      const [row] = await this.rt()
-        .db.select({ id: whatsapps.id })
-        .from(whatsapps)
-        .where(and(eq(whatsapps.channel, channel), eq(column, id)))
-        .limit(1);
-      if (row) known++;
-    }
-    return known;
+    const served = this.rt()
+      .db.select({ one: sql`1` })
+      .from(whatsapps)
+      .where(and(eq(whatsapps.channel, channel), inArray(column, [...new Set(body.entry.map((e) => e.id))])));
+    return sql`EXISTS (${served})`;
   }
 
   /** One customer's events share this key, so they are processed in delivery order. */

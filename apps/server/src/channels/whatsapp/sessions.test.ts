@@ -17,6 +17,7 @@ let t: TestApp;
 const factory = fakeSocketFactory();
 let companyId: number;
 let socket: Socket;
+let adminToken: string;
 
 const ev = <E extends keyof BaileysEventMap>(name: string) => fixture<BaileysEventMap[E]>(`baileys/${name}.json`);
 const byWid = async (whatsappId: number, wid: string) =>
@@ -38,6 +39,7 @@ beforeAll(async () => {
   const c = await createCompanyWithAdmin(t.db);
   companyId = c.company.id;
   const admin = await login(t.app, c.email, c.password);
+  adminToken = admin.token;
   socket = connectSocket((t.app.server.address() as AddressInfo).port, companyId, { userId: String(admin.user.id), token: `Bearer ${admin.token}` });
   await nextEvent(socket, 'connect');
 });
@@ -110,6 +112,21 @@ describe('Baileys session lifecycle', () => {
 });
 
 describe('Baileys events → inbound pipeline', () => {
+  it('sends WhatsApp read receipts for the customer’s messages when an attendant opens the ticket', async () => {
+    const { conn, sock } = await startConnected();
+    await sock.emit('messages.upsert', ev<'messages.upsert'>('messages-upsert-text'));
+    const stored = (await byWid(conn.id, '3ACD112A5967743220E5'))!;
+    expect(sock.read).toEqual([]);
+    const opened = await t.app.inject({ method: 'GET', url: `/messages/${stored.ticketId}`, headers: { authorization: `Bearer ${adminToken}` } });
+    expect(opened.statusCode).toBe(200);
+    await eventually(async () => sock.read.length > 0);
+    expect(sock.read).toEqual([{ remoteJid: '5511987654321@s.whatsapp.net', id: '3ACD112A5967743220E5', fromMe: false }]);
+    // Opening it again reads nothing new: no second receipt.
+    await t.app.inject({ method: 'GET', url: `/messages/${stored.ticketId}`, headers: { authorization: `Bearer ${adminToken}` } });
+    await sleep(100);
+    expect(sock.read).toHaveLength(1);
+  });
+
   it('stores every message type with its mediaType, on one contact (phone number, not LID) and one ticket', async () => {
     const { conn, sock } = await startConnected();
     const created = nextEvent<{ action: string; contact: { number: string } }>(socket, `company-${companyId}-appMessage`);

@@ -163,6 +163,11 @@ export class WhatsappSessions implements ChannelAdapter {
     await this.connectedSocket(connection.id).sendMessage(jid, { delete: { remoteJid: jid, id: targetWid, fromMe: true } });
   }
 
+  async markRead(connection: Connection, to: Recipient, read: { wid: string; participant?: string | null }[]): Promise<void> {
+    const remoteJid = jidOf(to);
+    await this.connectedSocket(connection.id).readMessages(read.map((r) => ({ remoteJid, id: r.wid, fromMe: false, participant: r.participant || undefined })));
+  }
+
   async profilePicture(connection: Connection, to: Recipient): Promise<string | null> {
     const sock = this.sessions.get(connection.id)?.sock;
     if (!sock) return null;

@@ -5,6 +5,7 @@ import makeWASocket, {
   type MiscMessageGenerationOptions,
   type UserFacingSocketConfig,
   type WAMessage,
+  type WAMessageKey,
 } from '@whiskeysockets/baileys';
 
 /**
@@ -24,6 +25,8 @@ export interface WaSocket {
   groupMetadata(jid: string): Promise<GroupMetadata>;
   rejectCall(callId: string, callFrom: string): Promise<void>;
   updateMediaMessage(message: WAMessage): Promise<WAMessage>;
+  /** Read receipts (blue ticks) for the customer's messages. */
+  readMessages(keys: WAMessageKey[]): Promise<void>;
   signalRepository?: { lidMapping?: { getPNForLID(lid: string): Promise<string | null> } };
 }
 

@@ -191,14 +191,18 @@ describe('WhatsApp edits, deletes and contact cards', () => {
     expect(sent.content).toMatchObject({ contacts: { displayName: 'Ana Lima', contacts: [{ vcard: expect.stringContaining('TEL;type=CELL;waid=5511988887777:+5511988887777') }] } });
   });
 
-  it('stores nothing when WhatsApp refuses the edit (disconnected)', async () => {
+  it('answers 400 ERR_EDIT_WAPP_MSG / ERR_DELETE_WAPP_MSG and stores nothing when WhatsApp refuses (disconnected)', async () => {
     const waConn = await createConnection(t.db, companyId, { channel: 'whatsapp', status: 'DISCONNECTED' });
     const { ticket } = await newTicket({}, waConn);
     const [message] = await t.db.insert(messages).values({ companyId, ticketId: ticket.id, whatsappId: waConn.id, body: 'Oi', fromMe: true, wid: 'WA1', sendStatus: 'sent', ack: 1 }).returning();
     const res = await edit(admin, message!.id, 'Oi!');
-    expect(res.statusCode).toBe(502);
-    expect(res.json()).toMatchObject({ error: 'ERR_SENDING_WAPP_MSG' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ error: 'ERR_EDIT_WAPP_MSG' });
     expect(await reload(message!.id)).toMatchObject({ body: 'Oi', isEdited: false });
+    const removed = await remove(admin, message!.id);
+    expect(removed.statusCode).toBe(400);
+    expect(removed.json()).toMatchObject({ error: 'ERR_DELETE_WAPP_MSG' });
+    expect(await reload(message!.id)).toMatchObject({ isDeleted: false });
   });
 });
 

@@ -29,7 +29,7 @@ export async function editMessage(ctx: AppContext, auth: AuthUser, id: number, b
   if (Date.now() - message.createdAt.getTime() > MESSAGE_EDIT_WINDOW_MS) throw new AppError('ERR_EDIT_WINDOW_EXPIRED', 400);
   if (body.trim() === '') throw new AppError('ERR_EMPTY_MESSAGE', 400);
 
-  await onChannel(ctx, message, 'ERR_SENDING_WAPP_MSG', (adapter, connection, to, wid) => adapter.edit?.(connection, to, wid, body));
+  await onChannel(ctx, message, 'ERR_EDIT_WAPP_MSG', (adapter, connection, to, wid) => adapter.edit?.(connection, to, wid, body));
   await ctx.db.update(messages).set({ body, isEdited: true }).where(eq(messages.id, message.id));
   // The list row shows the last message: follow the edit when it is that one.
   const [touched] = await ctx.db
@@ -63,7 +63,7 @@ export async function deleteMessage(ctx: AppContext, auth: AuthUser, id: number)
 
 /**
  * Runs an edit or delete on the channel for a message the channel has (sent by us, or from the phone);
- * notes and unsent rows stay local. A channel failure → 502 and nothing stored.
+ * notes and unsent rows stay local. The channel refusing it (disconnected, too old…) → 400 and nothing stored.
  */
 async function onChannel(
   ctx: AppContext,
@@ -77,6 +77,6 @@ async function onChannel(
     await run(ctx.channels.adapterFor(connection.channel), connection, to, message.wid);
   } catch (err) {
     ctx.log.warn({ err, messageId: message.id }, 'channel refused the change');
-    throw new AppError(code, 502, err instanceof Error ? err.message : undefined);
+    throw new AppError(code, 400, err instanceof Error ? err.message : undefined);
   }
 }

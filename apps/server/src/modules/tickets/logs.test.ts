@@ -103,4 +103,25 @@ describe('GET /tickets-log/{ticketId}', () => {
     expect(await say('m_logs_2')).toBe(ticketId);
     expect((await logsOf(t.db, ticketId)).map((l) => l.type)).toEqual(['create', 'closed', 'reopen']);
   });
+
+  it('writes an access entry when an attendant opens a conversation with unread messages, once per read', async () => {
+    const conn = (await reloadConnection(t.db, connId))!;
+    const result = await processInbound(t.app.ctx, conn, {
+      kind: 'message',
+      wid: 'm_logs_access_1',
+      fromMe: false,
+      body: 'Alguém?',
+      mediaType: 'chat',
+      at: new Date(),
+      chat: { number: '4400002', name: 'Cliente', remoteJid: '4400002', isGroup: false },
+      raw: {},
+    });
+    if (result.outcome !== 'stored') throw new Error(result.outcome);
+    const open = () => t.app.inject({ method: 'GET', url: `/messages/${result.ticketId}`, headers: bearer(roles.user.token) });
+    expect((await open()).statusCode).toBe(200);
+    expect((await open()).statusCode).toBe(200);
+    const logs = await logsOf(t.db, result.ticketId);
+    expect(logs.map((l) => l.type)).toEqual(['create', 'access']);
+    expect(logs[1]).toMatchObject({ userId: roles.user.user.id, queueId: queue.id });
+  });
 });

@@ -167,6 +167,7 @@ const en: Messages = {
     ERR_INVALID_CREDENTIALS: 'Authentication error. Please try again.',
     ERR_SENDING_WAPP_MSG: 'Error sending the message. Check the connections page.',
     ERR_DELETE_WAPP_MSG: 'Could not delete the message.',
+    ERR_EDIT_WAPP_MSG: 'WhatsApp refused the edit.',
     ERR_OTHER_OPEN_TICKET: 'There is already an open ticket for this contact.',
     ERR_SESSION_EXPIRED: 'Session expired. Please sign in.',
     ERR_USER_CREATION_DISABLED: 'User creation has been disabled by the administrator.',

@@ -167,6 +167,7 @@ const es: Messages = {
     ERR_INVALID_CREDENTIALS: 'Error de autenticación. Por favor, inténtalo de nuevo.',
     ERR_SENDING_WAPP_MSG: 'Error al enviar el mensaje. Revisa la página de conexiones.',
     ERR_DELETE_WAPP_MSG: 'No se pudo eliminar el mensaje.',
+    ERR_EDIT_WAPP_MSG: 'WhatsApp no aceptó la edición.',
     ERR_OTHER_OPEN_TICKET: 'Ya existe una atención abierta para este contacto.',
     ERR_SESSION_EXPIRED: 'Sesión expirada. Por favor, inicia sesión.',
     ERR_USER_CREATION_DISABLED: 'El administrador deshabilitó la creación de usuarios.',

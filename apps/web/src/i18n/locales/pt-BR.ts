@@ -168,6 +168,7 @@ const ptBR = {
     ERR_INVALID_CREDENTIALS: 'Erro de autenticação. Por favor, tente novamente.',
     ERR_SENDING_WAPP_MSG: 'Erro ao enviar a mensagem. Verifique a página de conexões.',
     ERR_DELETE_WAPP_MSG: 'Não foi possível excluir a mensagem.',
+    ERR_EDIT_WAPP_MSG: 'Não foi possível editar a mensagem no WhatsApp.',
     ERR_OTHER_OPEN_TICKET: 'Já existe um atendimento aberto para este contato.',
     ERR_SESSION_EXPIRED: 'Sessão expirada. Por favor, entre novamente.',
     ERR_USER_CREATION_DISABLED: 'A criação de usuários foi desabilitada pelo administrador.',

@@ -167,6 +167,7 @@ const tr: Messages = {
     ERR_INVALID_CREDENTIALS: 'Kimlik doğrulama hatası. Lütfen tekrar deneyin.',
     ERR_SENDING_WAPP_MSG: 'Mesaj gönderilirken hata oluştu. Bağlantılar sayfasını kontrol edin.',
     ERR_DELETE_WAPP_MSG: 'Mesaj silinemedi.',
+    ERR_EDIT_WAPP_MSG: 'WhatsApp düzenlemeyi kabul etmedi.',
     ERR_OTHER_OPEN_TICKET: 'Bu kişi için zaten açık bir talep var.',
     ERR_SESSION_EXPIRED: 'Oturumun süresi doldu. Lütfen tekrar giriş yapın.',
     ERR_USER_CREATION_DISABLED: 'Kullanıcı oluşturma yönetici tarafından devre dışı bırakıldı.',
