@@ -38,6 +38,7 @@ import { Realtime } from '../realtime/server.js';
 import { MediaStorage, publicFileHeaders } from '../storage/media.js';
 import type { Secrets } from '../secrets.js';
 import { hoistPermissionGuards, makeAuthenticate } from './auth.js';
+import { cleanRequestStrings } from './clean-input.js';
 import { BackgroundTasks } from './background.js';
 import type { AppContext } from './context.js';
 import { AppError, registerErrorHandling } from './errors.js';
@@ -128,6 +129,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   const authenticate = makeAuthenticate(ctx);
   app.addHook('onRoute', hoistPermissionGuards);
+  app.addHook('preValidation', cleanRequestStrings);
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.get('/health', { schema: { hide: true, response: { 200: z.object({ status: z.literal('ok') }) } }, config: { rateLimit: false } }, async () => ({
     status: 'ok' as const,

@@ -3,6 +3,7 @@ import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from './errors.js';
+import { cleanString } from './clean-input.js';
 
 export type ImageType = 'jpeg' | 'png' | 'gif' | 'webp' | 'ico';
 
@@ -40,7 +41,7 @@ export async function readImageUpload(req: FastifyRequest, opts: { maxBytes: num
   let data: Buffer | undefined;
   for await (const part of req.parts({ limits: { fileSize: opts.maxBytes, files: 1 } })) {
     if (part.type === 'field') {
-      fields[part.fieldname] = String(part.value);
+      fields[part.fieldname] = cleanString(String(part.value));
       continue;
     }
     try {

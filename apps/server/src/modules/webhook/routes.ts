@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../http/context.js';
+import { cleanStrings } from '../../http/clean-input.js';
 import { AppError } from '../../http/errors.js';
 import { acceptWebhook, scheduleStoredEvent } from '../../channels/meta/ingest.js';
 import { isValidSignature } from '../../channels/meta/signature.js';
@@ -48,7 +49,7 @@ export async function registerWebhookRoutes(app: FastifyInstance, ctx: AppContex
 
       let json: unknown;
       try {
-        json = JSON.parse(raw.toString('utf8'));
+        json = cleanStrings(JSON.parse(raw.toString('utf8')));
       } catch {
         throw new AppError('ERR_VALIDATION', 400, 'body is not JSON');
       }
