@@ -97,7 +97,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(helmet, { crossOriginResourcePolicy: { policy: 'cross-origin' }, contentSecurityPolicy: false });
   await app.register(cors, { origin: config.frontendUrl, credentials: true, methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'] });
   await app.register(cookie);
-  await app.register(multipart, { limits: { fileSize: config.uploadLimitBytes, files: 10, fields: 50, fieldSize: 1024 * 1024 } });
+  await app.register(multipart, { limits: { fileSize: config.uploadLimitBytes, files: config.uploadMaxFiles, fields: 50, fieldSize: 1024 * 1024 } });
   await app.register(rateLimit, {
     global: true,
     max: config.rateLimit.globalPerMinute,

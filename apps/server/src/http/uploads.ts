@@ -33,7 +33,7 @@ export interface ImageUpload {
 
 /**
  * Reads a multipart form holding one image file (any field name) and its text fields.
- * Past `maxBytes` → 400 ERR_FILE_TOO_LARGE; no file or not one of `accept` → 400 ERR_INVALID_IMAGE.
+ * Past `maxBytes` → 413 ERR_FILE_TOO_LARGE; no file or not one of `accept` → 400 ERR_INVALID_IMAGE.
  * Nothing is written here: callers store only what passed.
  */
 export async function readImageUpload(req: FastifyRequest, opts: { maxBytes: number; accept: readonly ImageType[] }): Promise<ImageUpload> {
@@ -48,7 +48,7 @@ export async function readImageUpload(req: FastifyRequest, opts: { maxBytes: num
       data = await part.toBuffer();
     } catch (err) {
       if ((err as { code?: unknown }).code === 'FST_REQ_FILE_TOO_LARGE') {
-        throw new AppError('ERR_FILE_TOO_LARGE', 400, `files up to ${Math.floor(opts.maxBytes / 1024)} KiB`);
+        throw new AppError('ERR_FILE_TOO_LARGE', 413, `files up to ${Math.floor(opts.maxBytes / 1024)} KiB`);
       }
       throw err;
     }
