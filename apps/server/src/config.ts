@@ -34,6 +34,7 @@ const envSchema = z.object({
   LOGIN_MAX_PER_ACCOUNT: positiveInt.default(100),
   BODY_LIMIT_MB: positiveInt.default(2),
   UPLOAD_LIMIT_MB: positiveInt.default(20),
+  UPLOAD_MAX_FILES: positiveInt.default(10),
   FACEBOOK_APP_ID: z.string().optional(),
   FACEBOOK_APP_SECRET: z.string().optional(),
   VERIFY_TOKEN: z.string().optional(),
@@ -66,7 +67,9 @@ export interface Config {
   bodyLimitBytes: number;
   /** Behind a reverse proxy: take the client IP from X-Forwarded-For (rate limits are per IP). */
   trustProxy: boolean;
+  /** Every file uploaded in a multipart request (message attachments, greeting media), and how many per request. */
   uploadLimitBytes: number;
+  uploadMaxFiles: number;
   meta: { appId: string | undefined; appSecret: string | undefined; verifyToken: string | undefined; graphApiUrl: string };
   /** Largest media file received from or sent to a channel. */
   mediaLimitBytes: number;
@@ -112,6 +115,7 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
     bodyLimitBytes: e.BODY_LIMIT_MB * 1024 * 1024,
     trustProxy: e.TRUST_PROXY,
     uploadLimitBytes: e.UPLOAD_LIMIT_MB * 1024 * 1024,
+    uploadMaxFiles: e.UPLOAD_MAX_FILES,
     meta: {
       appId: e.FACEBOOK_APP_ID,
       appSecret: e.FACEBOOK_APP_SECRET,

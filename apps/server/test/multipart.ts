@@ -1,13 +1,15 @@
 import { randomBytes } from 'node:crypto';
 
-/** A multipart/form-data body for `app.inject`: text fields, then one file. */
-export function multipart(fields: Record<string, string>, file?: { field: string; name: string; type: string; data: Buffer }) {
+type FilePart = { field: string; name: string; type: string; data: Buffer };
+
+/** A multipart/form-data body for `app.inject`: text fields, then one file (or several). */
+export function multipart(fields: Record<string, string>, files?: FilePart | FilePart[]) {
   const boundary = `----balcao${randomBytes(8).toString('hex')}`;
   const parts: Buffer[] = [];
   for (const [name, value] of Object.entries(fields)) {
     parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
   }
-  if (file) {
+  for (const file of files === undefined ? [] : Array.isArray(files) ? files : [files]) {
     parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${file.field}"; filename="${file.name}"\r\nContent-Type: ${file.type}\r\n\r\n`));
     parts.push(file.data, Buffer.from('\r\n'));
   }

@@ -58,6 +58,8 @@ export const ERROR_CODES = [
   'ERR_LAST_ADMIN',
   'ERR_INVALID_IMAGE',
   'ERR_FILE_TOO_LARGE',
+  'ERR_TOO_MANY_FILES',
+  'ERR_COMMON_PASSWORD',
   // Inbox and conversation.
   'ERR_REQUIRED_TAG',
   'ERR_DELETE_CLOSED_TICKET',

@@ -22,7 +22,13 @@ export type Queue = z.infer<typeof queueSchema>;
 const queueFields = z.object({
   name: requiredText(2, 50),
   // 3–9 characters (spec 3 §5): '#RGB' up to '#RRGGBBAA'; unique per company.
-  color: z.string({ error: MSG.required }).trim().min(1, MSG.required).min(3, MSG.tooShort).max(9, MSG.tooLong),
+  color: z
+    .string({ error: MSG.required })
+    .trim()
+    .min(1, MSG.required)
+    .min(3, MSG.tooShort)
+    .max(9, MSG.tooLong)
+    .regex(/^#(?:[0-9a-f]{3,4}|[0-9a-f]{6}|[0-9a-f]{8})$/i, 'Invalid color'),
   orderQueue: z.preprocess((v) => (v === '' ? null : v), z.coerce.number().int().min(0).max(1_000_000).nullable()).optional(),
   greetingMessage: optionalText(5000),
   outOfHoursMessage: optionalText(5000),

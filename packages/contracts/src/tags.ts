@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DEFAULT_QUEUE_COLOR } from './constants.js';
-import { pageQuery } from './validation.js';
+import { CSS_COLOR, pageQuery } from './validation.js';
 
 /** Tags (spec 2 §3, §5, §7): contact tags, ticket tags and kanban lanes (`kanban = 1`). */
 
@@ -40,7 +40,7 @@ const tagName = (tooShort: string) =>
     .min(TAG_NAME_MIN, tooShort)
     .max(TAG_NAME_MAX, TAG_MSG.tooLong);
 
-const tagColor = z.string().trim().min(1).max(30);
+const tagColor = z.string().trim().min(1).max(30).regex(CSS_COLOR, 'Invalid color');
 
 /** `POST /tags`. */
 export const createTagBody = z.object({

@@ -8,6 +8,9 @@ export const MSG = {
   invalidEmail: 'Invalid email',
 } as const;
 
+/** A CSS colour as colour pickers write it: `#RGB`, `#RGBA`, `#RRGGBB`, `#RRGGBBAA`, `rgb()`/`hsl()` or a colour name. */
+export const CSS_COLOR = /^(?:#(?:[0-9a-f]{3,4}|[0-9a-f]{6}|[0-9a-f]{8})|(?:rgb|hsl)a?\([\d\s.,%/]+\)|[a-z]+)$/i;
+
 /** A required, trimmed text of `min`–`max` characters: empty → 'Required', else 'Too Short!' / 'Too Long!'. */
 export const requiredText = (min: number, max: number) =>
   z

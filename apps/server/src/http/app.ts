@@ -43,6 +43,7 @@ import { MediaStorage, publicFileHeaders } from '../storage/media.js';
 import type { Secrets } from '../secrets.js';
 import { hoistPermissionGuards, makeAuthenticate } from './auth.js';
 import { apiCompression } from './compression.js';
+import { cleanRequestStrings } from './clean-input.js';
 import { BackgroundTasks } from './background.js';
 import type { AppContext } from './context.js';
 import { AppError, registerErrorHandling } from './errors.js';
@@ -110,7 +111,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(cors, { origin: config.frontendUrl, credentials: true, methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'] });
   await app.register(cookie);
   await app.register(compress, apiCompression);
-  await app.register(multipart, { limits: { fileSize: config.uploadLimitBytes, files: 10, fields: 50, fieldSize: 1024 * 1024 } });
+  await app.register(multipart, { limits: { fileSize: config.uploadLimitBytes, files: config.uploadMaxFiles, fields: 50, fieldSize: 1024 * 1024 } });
   await app.register(rateLimit, {
     global: true,
     max: config.rateLimit.globalPerMinute,
@@ -146,6 +147,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   const authenticate = makeAuthenticate(ctx);
   app.addHook('onRoute', hoistPermissionGuards);
+  app.addHook('preValidation', cleanRequestStrings);
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.get('/health', { schema: { hide: true, response: { 200: z.object({ status: z.literal('ok') }) } }, config: { rateLimit: false } }, async () => ({
     status: 'ok' as const,

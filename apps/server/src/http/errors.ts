@@ -66,6 +66,11 @@ export function registerErrorHandling(app: FastifyInstance): void {
     const conflict = uniqueViolation(err);
     if (conflict) return send(409, { error: conflict });
 
+    // Multipart limits (@fastify/multipart): one file too large, too many files in one request.
+    const code = (err as { code?: unknown }).code;
+    if (code === 'FST_REQ_FILE_TOO_LARGE') return send(413, { error: 'ERR_FILE_TOO_LARGE' });
+    if (code === 'FST_FILES_LIMIT') return send(413, { error: 'ERR_TOO_MANY_FILES' });
+
     const status = statusOf(err);
     if (status === 413) return send(413, { error: 'ERR_PAYLOAD_TOO_LARGE' });
     if (status === 429) return send(429, { error: 'ERR_TOO_MANY_REQUESTS' });

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from './errors.js';
+import { cleanString } from './clean-input.js';
 
 export type ImageType = 'jpeg' | 'png' | 'gif' | 'webp' | 'ico';
 
@@ -33,7 +34,7 @@ export interface ImageUpload {
 
 /**
  * Reads a multipart form holding one image file (any field name) and its text fields.
- * Past `maxBytes` → 400 ERR_FILE_TOO_LARGE; no file or not one of `accept` → 400 ERR_INVALID_IMAGE.
+ * Past `maxBytes` → 413 ERR_FILE_TOO_LARGE; no file or not one of `accept` → 400 ERR_INVALID_IMAGE.
  * Nothing is written here: callers store only what passed.
  */
 export async function readImageUpload(req: FastifyRequest, opts: { maxBytes: number; accept: readonly ImageType[] }): Promise<ImageUpload> {
@@ -41,14 +42,14 @@ export async function readImageUpload(req: FastifyRequest, opts: { maxBytes: num
   let data: Buffer | undefined;
   for await (const part of req.parts({ limits: { fileSize: opts.maxBytes, files: 1 } })) {
     if (part.type === 'field') {
-      fields[part.fieldname] = String(part.value);
+      fields[part.fieldname] = cleanString(String(part.value));
       continue;
     }
     try {
       data = await part.toBuffer();
     } catch (err) {
       if ((err as { code?: unknown }).code === 'FST_REQ_FILE_TOO_LARGE') {
-        throw new AppError('ERR_FILE_TOO_LARGE', 400, `files up to ${Math.floor(opts.maxBytes / 1024)} KiB`);
+        throw new AppError('ERR_FILE_TOO_LARGE', 413, `files up to ${Math.floor(opts.maxBytes / 1024)} KiB`);
       }
       throw err;
     }

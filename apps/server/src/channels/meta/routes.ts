@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { cleanStrings } from '../../http/clean-input.js';
 import { AppError } from '../../http/errors.js';
 import type { ChannelSink } from '../sink.js';
 import { isValidSignature } from './signature.js';
@@ -47,7 +48,7 @@ export async function registerWebhookRoutes(app: FastifyInstance, deps: { meta: 
 
       let json: unknown;
       try {
-        json = JSON.parse(raw.toString('utf8'));
+        json = cleanStrings(JSON.parse(raw.toString('utf8')));
       } catch {
         throw new AppError('ERR_VALIDATION', 400, 'body is not JSON');
       }

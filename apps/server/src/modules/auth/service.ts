@@ -9,7 +9,7 @@ import {
 import type { signupBody } from '@balcao/contracts';
 import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
-import { getDummyHash, hashPassword, verifyPassword } from '../../db/passwords.js';
+import { getDummyHash, verifyPassword } from '../../db/passwords.js';
 import { companies, companySettings, users } from '../../db/schema/index.js';
 import type { AppContext } from '../../http/context.js';
 import { assertSessionCurrent } from '../../http/auth.js';
@@ -27,6 +27,7 @@ import {
   revokeUserRefreshTokens,
   touchCompanyLastLogin,
 } from './queries.js';
+import { hashChosenPassword } from './password-policy.js';
 import { loadSession } from './session-user.js';
 import { disconnectFamily } from './socket-families.js';
 import { signAccessToken, signRefreshToken, verifyRefreshToken, type AccessClaims } from './tokens.js';
@@ -129,7 +130,7 @@ export async function me(ctx: AppContext, claims: AccessClaims): Promise<Session
 export async function signup(ctx: AppContext, body: z.output<typeof signupBody>, now = new Date()): Promise<SignupResponse> {
   if ((await globalSettingValue(ctx.db, 'userCreation')) !== 'enabled') throw new AppError('ERR_USER_CREATION_DISABLED', 403);
   const dueDate = localDatePlusDays(SIGNUP_TRIAL_DAYS, now);
-  const passwordHash = await hashPassword(body.password);
+  const passwordHash = await hashChosenPassword(body.password);
 
   return ctx.db.transaction(async (tx) => {
     const plan = await findPlan(tx, body.planId);

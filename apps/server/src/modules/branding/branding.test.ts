@@ -74,7 +74,7 @@ describe('whitelabel uploads', () => {
     const svg = await upload(roles.super.token, 'logo', 'Dark', Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'), 'image/svg+xml');
     expect(svg.json().error).toBe('ERR_INVALID_IMAGE');
     const big = await upload(roles.super.token, 'login', 'Enter', Buffer.concat([await png(), Buffer.alloc(BRANDING_UPLOAD_MAX_BYTES)]));
-    expect(big.statusCode).toBe(400);
+    expect(big.statusCode).toBe(413);
     expect(big.json().error).toBe('ERR_FILE_TOO_LARGE');
     for (const token of [roles.admin.token, roles.user.token]) {
       expect((await upload(token, 'logo', 'Light', await png())).statusCode).toBe(403);

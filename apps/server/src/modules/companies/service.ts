@@ -13,7 +13,7 @@ import { and, eq } from 'drizzle-orm';
 import { rm } from 'node:fs/promises';
 import type { z } from 'zod';
 import type { Tx } from '../../db/client.js';
-import { hashPassword } from '../../db/passwords.js';
+import { hashChosenPassword } from '../auth/password-policy.js';
 import { companies, companySettings, plans, users } from '../../db/schema/index.js';
 import type { AuthUser } from '../../http/auth.js';
 import type { AppContext } from '../../http/context.js';
@@ -65,7 +65,7 @@ export async function companyPlanOf(ctx: AppContext, by: AuthUser, companyId: nu
  */
 export async function createCompany(ctx: AppContext, body: CreateBody, today = localIsoDate(new Date())): Promise<Company> {
   const { password, campaignsEnabled, ...fields } = body;
-  const passwordHash = await hashPassword(password);
+  const passwordHash = await hashChosenPassword(password);
   const recurrence = fields.recurrence ?? 'MENSAL';
   const id = await ctx.db.transaction(async (tx) => {
     await assertPlanExists(tx, fields.planId);
@@ -87,7 +87,7 @@ export async function createCompany(ctx: AppContext, body: CreateBody, today = l
 
 export async function updateCompany(ctx: AppContext, id: number, body: UpdateBody): Promise<Company> {
   const { password, campaignsEnabled, ...fields } = body;
-  const passwordHash = password ? await hashPassword(password) : undefined;
+  const passwordHash = password ? await hashChosenPassword(password) : undefined;
   await ctx.db.transaction(async (tx) => {
     const [current] = await tx.select().from(companies).where(eq(companies.id, id)).for('update');
     if (!current) throw notFound();

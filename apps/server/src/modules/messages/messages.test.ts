@@ -44,7 +44,7 @@ const postForm = (s: LoggedIn, ticketRef: number, form: ReturnType<typeof multip
 
 beforeAll(async () => {
   graph = await FakeGraph.start();
-  t = await createTestApp({ ...metaEnv(graph.url), MEDIA_LIMIT_MB: '1', LOGIN_MAX_PER_IP: '10000', LOGIN_MAX_PER_EMAIL: '10000' });
+  t = await createTestApp({ ...metaEnv(graph.url), UPLOAD_LIMIT_MB: '1', LOGIN_MAX_PER_IP: '10000', LOGIN_MAX_PER_EMAIL: '10000' });
   const own = await createCompanyWithAdmin(t.db);
   const other = await createCompanyWithAdmin(t.db);
   companyId = own.company.id;
@@ -293,7 +293,7 @@ describe('POST /messages/{ticketId}', () => {
     expect((await ticketMessages(ticket.id)).map((m) => m.mediaType)).toEqual(['image', 'audio', 'application']);
   });
 
-  it('refuses executables, active content and files over MEDIA_LIMIT_MB, storing nothing', async () => {
+  it('refuses executables, active content and files over UPLOAD_LIMIT_MB, storing nothing', async () => {
     const { ticket } = await newTicket();
     const bad = [
       { name: 'setup.exe', type: 'application/x-msdownload', data: Buffer.from('MZ\x90\x00') },

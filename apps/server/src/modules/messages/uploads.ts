@@ -2,6 +2,7 @@ import type { MediaType } from '@balcao/contracts';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../http/errors.js';
 import { baseMimetype } from '../../storage/media.js';
+import { cleanString } from '../../http/clean-input.js';
 
 export interface UploadedFile {
   data: Buffer;
@@ -21,7 +22,7 @@ export async function readMessageForm(req: FastifyRequest, maxBytes: number): Pr
   const files: UploadedFile[] = [];
   for await (const part of req.parts({ limits: { fileSize: maxBytes } })) {
     if (part.type === 'field') {
-      (fields[part.fieldname] ??= []).push(String(part.value));
+      (fields[part.fieldname] ??= []).push(cleanString(String(part.value)));
       continue;
     }
     try {

@@ -52,7 +52,7 @@ describe('POST /users/{id}/media-upload', () => {
     expect(text.json().error).toBe('ERR_INVALID_IMAGE');
     const huge = Buffer.concat([await png(10, 10), Buffer.alloc(AVATAR_UPLOAD_MAX_BYTES)]);
     const big = await upload(roles.admin.token, roles.admin.user.id, huge);
-    expect(big.statusCode).toBe(400);
+    expect(big.statusCode).toBe(413);
     expect(big.json().error).toBe('ERR_FILE_TOO_LARGE');
     expect(storedFiles()).toEqual(before);
     const [admin] = await t.db.select().from(users).where(eq(users.id, roles.admin.user.id));

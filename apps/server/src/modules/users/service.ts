@@ -2,7 +2,7 @@ import { ADMIN_ONLY_USER_FIELDS, type User, type createUserBody, type updateUser
 import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Tx } from '../../db/client.js';
-import { hashPassword } from '../../db/passwords.js';
+import { hashChosenPassword } from '../auth/password-policy.js';
 import { companies, userQueues, users, whatsapps } from '../../db/schema/index.js';
 import type { AuthUser } from '../../http/auth.js';
 import type { AppContext } from '../../http/context.js';
@@ -64,7 +64,7 @@ export async function getUser(ctx: AppContext, by: AuthUser, id: number): Promis
 /** Creates a user in the caller's company, within the plan's user limit. */
 export async function createUser(ctx: AppContext, by: AuthUser, body: CreateBody): Promise<User> {
   const { password, queueIds, ...fields } = body;
-  const passwordHash = await hashPassword(password);
+  const passwordHash = await hashChosenPassword(password);
   const companyId = by.companyId;
 
   const userId = await ctx.db.transaction(async (tx) => {
@@ -100,7 +100,7 @@ function changesAdminFields(current: typeof users.$inferSelect, currentQueues: n
  */
 export async function updateUser(ctx: AppContext, by: AuthUser, id: number, body: UpdateBody): Promise<User> {
   const { password, queueIds, ...fields } = body;
-  const passwordHash = password ? await hashPassword(password) : undefined;
+  const passwordHash = password ? await hashChosenPassword(password) : undefined;
   const companyId = by.companyId;
 
   await ctx.db.transaction(async (tx) => {

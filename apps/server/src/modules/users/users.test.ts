@@ -16,7 +16,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const newUser = (over: Record<string, unknown> = {}) => ({ name: 'Ana Souza', email: 'ana@example.com', password: 'secret1', profile: 'user', ...over });
+const newUser = (over: Record<string, unknown> = {}) => ({ name: 'Ana Souza', email: 'ana@example.com', password: 'ana-secret-91', profile: 'user', ...over });
 const usersOf = async (id: number) => (await t.db.select({ n: count() }).from(users).where(eq(users.companyId, id)))[0]?.n;
 
 describe('POST /users', () => {
@@ -39,7 +39,7 @@ describe('POST /users', () => {
     expect(userSchema.safeParse(user).success).toBe(true);
     expect(user).toMatchObject({ companyId, super: false, profile: 'user', startWork: '08:00', queues: [{ id: queue?.id, name: 'Vendas' }] });
     expect(user).not.toHaveProperty('password');
-    const session = await login(t.app, 'ana@example.com', 'secret1').catch(() => undefined);
+    const session = await login(t.app, 'ana@example.com', 'ana-secret-91').catch(() => undefined);
     // 08:00–18:00: may legitimately be out of hours when the suite runs at night.
     if (session) expect(session.user.companyId).toBe(companyId);
   });
@@ -67,7 +67,7 @@ describe('POST /users', () => {
 
     const plain = await t.app.inject({ method: 'POST', url: '/users', headers: bearer(otherAdmin.token), payload: newUser({ email: 'plain@example.com' }) });
     expect(plain.statusCode).toBe(200);
-    const plainSession = await login(t.app, 'plain@example.com', 'secret1');
+    const plainSession = await login(t.app, 'plain@example.com', 'ana-secret-91');
     const denied = await t.app.inject({ method: 'POST', url: '/users', headers: bearer(plainSession.token), payload: newUser({ email: 'x@example.com' }) });
     expect(denied.statusCode).toBe(403);
     expect(denied.json()).toEqual({ error: 'ERR_NO_PERMISSION' });

@@ -210,6 +210,8 @@ const en: Messages = {
     ERR_LAST_ADMIN: 'The company needs at least one admin.',
     ERR_INVALID_IMAGE: 'Invalid image.',
     ERR_FILE_TOO_LARGE: 'The file is too large.',
+    ERR_TOO_MANY_FILES: 'Too many files at once.',
+    ERR_COMMON_PASSWORD: 'This password is too common and easy to guess. Choose another one.',
     ERR_REQUIRED_TAG: 'The contact needs at least one tag before the ticket can be resolved.',
     ERR_DELETE_CLOSED_TICKET: 'To delete it, reopen the ticket first.',
     ERR_TICKET_ALREADY_ACCEPTED: 'Another attendant has already accepted this ticket.',

@@ -210,6 +210,8 @@ const es: Messages = {
     ERR_LAST_ADMIN: 'La empresa necesita al menos un administrador.',
     ERR_INVALID_IMAGE: 'Imagen inválida.',
     ERR_FILE_TOO_LARGE: 'El archivo es demasiado grande.',
+    ERR_TOO_MANY_FILES: 'Demasiados archivos a la vez.',
+    ERR_COMMON_PASSWORD: 'Esta contraseña es demasiado común y fácil de adivinar. Elige otra.',
     ERR_REQUIRED_TAG: 'El contacto necesita al menos una etiqueta antes de finalizar el ticket.',
     ERR_DELETE_CLOSED_TICKET: 'Para eliminarlo, reabra el ticket.',
     ERR_TICKET_ALREADY_ACCEPTED: 'Otro agente ya aceptó este ticket.',

@@ -211,6 +211,8 @@ const ptBR = {
     ERR_LAST_ADMIN: 'A empresa precisa de pelo menos um administrador.',
     ERR_INVALID_IMAGE: 'Imagem inválida.',
     ERR_FILE_TOO_LARGE: 'O arquivo é grande demais.',
+    ERR_TOO_MANY_FILES: 'Arquivos demais de uma vez.',
+    ERR_COMMON_PASSWORD: 'Essa senha é comum demais e fácil de adivinhar. Escolha outra.',
     ERR_REQUIRED_TAG: 'O contato precisa de ao menos uma tag antes de finalizar o ticket.',
     ERR_DELETE_CLOSED_TICKET: 'PARA DELETAR REABRA O TICKET',
     ERR_TICKET_ALREADY_ACCEPTED: 'Este ticket já foi aceito por outro atendente.',

@@ -210,6 +210,8 @@ const tr: Messages = {
     ERR_LAST_ADMIN: 'Şirketin en az bir yöneticisi olmalı.',
     ERR_INVALID_IMAGE: 'Geçersiz resim.',
     ERR_FILE_TOO_LARGE: 'Dosya çok büyük.',
+    ERR_TOO_MANY_FILES: 'Aynı anda çok fazla dosya.',
+    ERR_COMMON_PASSWORD: 'Bu parola çok yaygın ve tahmin edilmesi kolay. Başka bir parola seçin.',
     ERR_REQUIRED_TAG: 'Bileti kapatmadan önce kişinin en az bir etiketi olmalı.',
     ERR_DELETE_CLOSED_TICKET: 'Silmek için önce bileti yeniden açın.',
     ERR_TICKET_ALREADY_ACCEPTED: 'Bu bilet başka bir temsilci tarafından zaten kabul edildi.',
