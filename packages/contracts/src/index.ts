@@ -20,3 +20,4 @@ export * from './notes.js';
 export * from './messages.js';
 export * from './ticket-list.js';
 export * from './ticket-visibility.js';
+export * from './channel-format.js';
