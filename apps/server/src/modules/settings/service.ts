@@ -5,6 +5,7 @@ import {
   toggleSchema,
   type CompanySettingKey,
   type CompanySettings,
+  type PublicSettings,
   type Setting,
   type UpdateCompanySettingBody,
 } from '@balcao/contracts';
@@ -38,6 +39,13 @@ const isKnownKey = (key: string): key is keyof typeof GLOBAL_SETTING_RULES => Ob
 export async function publicSettingValue(ctx: AppContext, key: string): Promise<string | null> {
   if (!isPublicSettingKey(key)) throw new AppError('ERR_NO_SETTING_FOUND', 404);
   return (await findSetting(ctx.db, key))?.value ?? null;
+}
+
+/** `GET /public-settings`: the public keys in one object (the per-key endpoint stays for other clients). */
+export async function publicSettings(ctx: AppContext): Promise<PublicSettings> {
+  const rows = await listSettings(ctx.db, PUBLIC_SETTING_KEYS);
+  const value = new Map(rows.map((r) => [r.key, r.value]));
+  return Object.fromEntries(PUBLIC_SETTING_KEYS.map((k) => [k, value.get(k) ?? null])) as PublicSettings;
 }
 
 /** `GET /settings`: everything for the super user, the public keys for everyone else. */
