@@ -111,11 +111,14 @@ async function resolveWithFarewell(page: Page): Promise<void> {
   await page.getByRole('menuitem', { name: 'Resolver com mensagem de despedida' }).click();
 }
 
-/** Replies with the attendant's signature: the company signs messages (sendSignMessage) and the composer's toggle starts on. */
-async function replySigned(page: Page, who: Attendant, text: string): Promise<string> {
+/**
+ * Replies with the attendant's signature: the company signs messages (sendSignMessage) and the composer's toggle starts on.
+ * Answers the stored body (WhatsApp markup, shown bold in our view) and what Messenger gets: plain text (issue 12).
+ */
+async function replySigned(page: Page, who: Attendant, text: string): Promise<{ stored: string; sent: string }> {
   await expect(page.getByTestId('composer').getByRole('button', { name: 'Assinar mensagens' })).toHaveAttribute('aria-pressed', 'true');
   await send(page, text);
-  return `*${who.name}:*\n${text}`;
+  return { stored: `*${who.name}:*\n${text}`, sent: `${who.name}:\n${text}` };
 }
 
 test('a customer message becomes a pending ticket in the connection’s queue', async ({ world }) => {
@@ -152,11 +155,11 @@ test('from pending to resolved: accept, reply, private note, transfer to attenda
 
   // The reply reaches the customer through the Graph API…
   const signed = await replySigned(page1, attendant1, 'Olá, posso ajudar?');
-  await expect.poll(() => textsSentTo(customer.psid), 'the reply at the fake Graph API').toEqual([signed]);
+  await expect.poll(() => textsSentTo(customer.psid), 'the reply at the fake Graph API').toEqual([signed.sent]);
   await expect
     .poll(async () => {
       const { messages } = await world.api.call<{ messages: { body: string; ack: number }[] }>('GET', `/messages/${ticket.id}`);
-      return messages.find((m) => m.body === signed)?.ack;
+      return messages.find((m) => m.body === signed.stored)?.ack;
     }, 'the reply’s ack on the server')
     .toBe(1);
   // …and its tick in the open conversation turns to "sent" (the send's HTTP answer, read at
@@ -185,7 +188,7 @@ test('from pending to resolved: accept, reply, private note, transfer to attenda
   // Resolved with the farewell: the ticket leaves the open list and the customer gets the connection's farewell.
   await resolveWithFarewell(page2);
   await expect(ticketRow(page2, ticket.id)).toHaveCount(0);
-  await expect.poll(() => textsSentTo(customer.psid), 'the farewell at the fake Graph API').toEqual([signed, world.farewell]);
+  await expect.poll(() => textsSentTo(customer.psid), 'the farewell at the fake Graph API').toEqual([signed.sent, world.farewell]);
   expect(await world.api.ticket(ticket.id)).toMatchObject({ status: 'closed', userId: attendant2.id });
   // The private note never went out (the farewell, sent after it, has arrived).
   expect((await textsSentTo(customer.psid)).filter((t) => t.includes(note))).toEqual([]);
@@ -210,7 +213,7 @@ test('a transfer to a queue alone puts the ticket back in waiting for that queue
 
   await acceptFromPending(page1, ticket);
   const signed = await replySigned(page1, attendant1, 'Vou transferir você.');
-  await expect.poll(() => textsSentTo(customer.psid), 'the reply at the fake Graph API').toEqual([signed]);
+  await expect.poll(() => textsSentTo(customer.psid), 'the reply at the fake Graph API').toEqual([signed.sent]);
   await writePrivateNote(page1, note);
 
   // Without a user the ticket waits in queue B (spec 2 §4) and appears live in attendant 2's Aguardando tab.
@@ -225,7 +228,7 @@ test('a transfer to a queue alone puts the ticket back in waiting for that queue
   await expect(bubble(page2, note)).toHaveAttribute('data-private', 'true');
   await resolveWithFarewell(page2);
   await expect(ticketRow(page2, ticket.id)).toHaveCount(0);
-  await expect.poll(() => textsSentTo(customer.psid), 'the farewell at the fake Graph API').toEqual([signed, world.farewell]);
+  await expect.poll(() => textsSentTo(customer.psid), 'the farewell at the fake Graph API').toEqual([signed.sent, world.farewell]);
   expect(await world.api.ticket(ticket.id)).toMatchObject({ status: 'closed', userId: attendant2.id });
   expect((await textsSentTo(customer.psid)).filter((t) => t.includes(note))).toEqual([]);
 });

@@ -21,3 +21,4 @@ export * from './messages.js';
 export * from './ticket-list.js';
 export * from './ticket-visibility.js';
 export * from './lenient.js';
+export * from './channel-format.js';

@@ -61,6 +61,12 @@ export const PUBLIC_SETTING_KEYS = [
 ] as const;
 export type PublicSettingKey = (typeof PUBLIC_SETTING_KEYS)[number];
 
+/** `GET /public-settings`: every public setting in one answer (null when unset), for the login page's branding. */
+export const publicSettingsSchema = z.object(
+  Object.fromEntries(PUBLIC_SETTING_KEYS.map((k) => [k, z.string().nullable()])) as Record<PublicSettingKey, z.ZodNullable<z.ZodString>>,
+);
+export type PublicSettings = z.infer<typeof publicSettingsSchema>;
+
 export function isPublicSettingKey(key: string): key is PublicSettingKey {
   return (PUBLIC_SETTING_KEYS as readonly string[]).includes(key);
 }

@@ -77,8 +77,15 @@ export class FakeGraph {
       res.end(PNG);
       return;
     }
-    if (p === '/v21.0/oauth/access_token') return json(200, fixture('meta/graph-responses/oauth-access-token.json'));
-    if (p === '/v21.0/me/accounts') return json(200, fixture('meta/graph-responses/me-accounts.json'));
+    // A user token naming `page-<id>` owns just that Page: tests that need a Page no other company holds.
+    const ownPage = /page-(\d+)/.exec(url.searchParams.get('fb_exchange_token') ?? url.searchParams.get('access_token') ?? '')?.[1];
+    if (p === '/v21.0/oauth/access_token') {
+      return json(200, ownPage ? { access_token: `long-lived-page-${ownPage}`, token_type: 'bearer', expires_in: 5183944 } : fixture('meta/graph-responses/oauth-access-token.json'));
+    }
+    if (p === '/v21.0/me/accounts') {
+      if (ownPage) return json(200, { data: [{ id: ownPage, name: `Página ${ownPage}`, access_token: `page-token-${ownPage}`, tasks: ['MESSAGING'] }] });
+      return json(200, fixture('meta/graph-responses/me-accounts.json'));
+    }
     if (/^\/v21\.0\/\d+\/subscribed_apps$/.test(p)) return json(200, fixture('meta/graph-responses/page-subscribed-apps-post.json'));
     if (p === '/v21.0/me/messages' && req.method === 'POST') {
       if (this.sendError) return json(this.sendError.status, this.sendError.body);

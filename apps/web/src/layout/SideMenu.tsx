@@ -132,7 +132,10 @@ export function SideMenu({ model, open, connectionsAlert, onNavigate }: Props) {
           </ListItemButton>
         </Tooltip>
         <Collapse in={isOpen} timeout="auto">
-          <List disablePadding>{node.children.map((c) => renderLink(c, true))}</List>
+          {/* The items are links, not <li>: a div keeps the list semantics valid (axe "list"). */}
+          <List disablePadding component="div">
+            {node.children.map((c) => renderLink(c, true))}
+          </List>
         </Collapse>
       </Box>
     );

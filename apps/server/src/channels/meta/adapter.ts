@@ -1,4 +1,4 @@
-import type { Channel } from '@balcao/contracts';
+import { formatForChannel, type Channel } from '@balcao/contracts';
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { whatsapps } from '../../db/schema/index.js';
 import { ChannelSendError, type ChannelAdapter, type Connection, type OutgoingMessage, type Recipient } from '../adapter.js';
@@ -58,7 +58,7 @@ export class MetaAdapter implements ChannelAdapter {
       }
       const replyTo = message.quotedWid ? { reply_to: { mid: message.quotedWid } } : {};
       // Messenger and Instagram have no contact cards: the card goes as its name and number.
-      const text = message.contactCard ? `${message.contactCard.name}\n${message.contactCard.number}` : message.body;
+      const text = message.contactCard ? `${message.contactCard.name}\n${message.contactCard.number}` : formatForChannel('facebook', message.body);
       const sent = await this.graph.post<SendApiResponse>('me/messages', { access_token: token }, {
         recipient,
         messaging_type: 'RESPONSE',

@@ -1,4 +1,4 @@
-import { companySettingOneQuery, companySettingsSchema, settingSchema, updateCompanySettingBody, updateSettingBody } from '@balcao/contracts';
+import { companySettingOneQuery, companySettingsSchema, publicSettingsSchema, settingSchema, updateCompanySettingBody, updateSettingBody } from '@balcao/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -9,6 +9,7 @@ import {
   companySettingsOf,
   getSetting,
   listGlobalSettings,
+  publicSettings,
   publicSettingValue,
   updateCompanySetting,
   updateGlobalSetting,
@@ -18,6 +19,8 @@ const keyParams = z.object({ key: z.string().min(1).max(100) });
 
 export function registerSettingsRoutes(app: FastifyInstance, ctx: AppContext, authenticate: (req: FastifyRequest) => Promise<void>): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get('/public-settings', { schema: { tags: ['settings'], response: { 200: publicSettingsSchema } } }, async () => publicSettings(ctx));
 
   r.get(
     '/public-settings/:key',

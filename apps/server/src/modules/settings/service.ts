@@ -6,6 +6,7 @@ import {
   toggleSchema,
   type CompanySettingKey,
   type CompanySettings,
+  type PublicSettings,
   type Setting,
   type UpdateCompanySettingBody,
 } from '@balcao/contracts';
@@ -43,6 +44,13 @@ export async function publicSettingValue(ctx: AppContext, key: string): Promise<
 
 /** A setting as the API answers it (branding images without a file → the built-in default). */
 const presentSetting = (setting: Setting): Setting => ({ ...setting, value: resolveSettingValue(setting.key, setting.value) });
+
+/** `GET /public-settings`: the public keys in one object (the per-key endpoint stays for other clients). */
+export async function publicSettings(ctx: AppContext): Promise<PublicSettings> {
+  const rows = await listSettings(ctx.db, PUBLIC_SETTING_KEYS);
+  const value = new Map(rows.map((r) => [r.key, r.value]));
+  return Object.fromEntries(PUBLIC_SETTING_KEYS.map((k) => [k, resolveSettingValue(k, value.get(k) ?? null)])) as PublicSettings;
+}
 
 /** `GET /settings`: everything for the super user, the public keys for everyone else. */
 export async function listGlobalSettings(ctx: AppContext, by: AuthUser): Promise<Setting[]> {

@@ -53,10 +53,11 @@ export const canShowAll = (u: Pick<SessionUser, 'profile' | 'allUserChat'>) => u
 function tabProps(value: InboxTab, label: string, unread: number, describe: string) {
   return {
     value,
-    'aria-label': label,
+    // The name is the visible text (label, then the count when there is one): an aria-label without the count
+    // would not match what sighted users see (axe label-content-name-mismatch).
     'aria-description': unread > 0 ? describe : undefined,
     label: (
-      <Badge badgeContent={unread} color="error" max={99} sx={{ '& .MuiBadge-badge': { right: -14, top: 2 } }}>
+      <Badge badgeContent={unread > 0 ? unread : null} color="error" max={99} sx={{ '& .MuiBadge-badge': { right: -14, top: 2 } }}>
         {label}
       </Badge>
     ),

@@ -61,4 +61,8 @@ describe('lastMessagePreview', () => {
     expect(lastMessagePreview('linha 1\nlinha 2')).toEqual({ text: 'linha 1 linha 2', contactCard: false });
     expect(lastMessagePreview(null)).toEqual({ text: '', contactCard: false });
   });
+
+  it('shows the words of a signed, marked-up message, not its asterisks (issue 12)', () => {
+    expect(lastMessagePreview('*Ana:*\nPreço _especial_ hoje')).toEqual({ text: 'Ana: Preço especial hoje', contactCard: false });
+  });
 });

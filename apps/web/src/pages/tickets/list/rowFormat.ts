@@ -1,3 +1,5 @@
+import { stripWhatsappMarkup } from '@balcao/contracts';
+
 /** Spec 2 §2 "Ticket row": how much of a row's texts is shown. */
 export const CONTACT_NAME_MAX = 60;
 export const LAST_MESSAGE_MAX = 40;
@@ -64,5 +66,6 @@ export function lastMessagePreview(text: string | null | undefined): { text: str
     const name = /^FN:(.*)$/im.exec(body)?.[1]?.trim();
     return { text: name || 'vCard', contactCard: true };
   }
-  return { text: oneLine(body), contactCard: false };
+  // WhatsApp marks (*bold*, _italic_) are shown by the conversation; a one-line preview shows the words.
+  return { text: oneLine(stripWhatsappMarkup(body)), contactCard: false };
 }
