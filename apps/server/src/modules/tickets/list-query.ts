@@ -5,7 +5,7 @@ import type { DbOrTx } from '../../db/client.js';
 import { containsPattern } from '../../db/search.js';
 import { contacts, messages, tags, ticketTags, tickets } from '../../db/schema/index.js';
 import { loadTickets } from './queries.js';
-import { anyOf, seesWholeCompany, visibleTicketsWhere, type Viewer } from './visibility.js';
+import { anyOf, seesWholeCompany, visibleTicketsWhere, type OwnerBranch, type Viewer } from './visibility.js';
 
 /**
  * The inbox list's where clause (docs/inbox.md "Visibility"): what the viewer may
@@ -13,17 +13,16 @@ import { anyOf, seesWholeCompany, visibleTicketsWhere, type Viewer } from './vis
  * Filters only ever add conditions, so they never widen what the viewer sees;
  * ids from another company match nothing because the company is always part of it.
  */
-export function ticketListWhere(v: Viewer, q: ListTicketsQuery, messageSearch: MessageSearch = 'matchesFirst', owner?: SQL): SQL {
+export function ticketListWhere(v: Viewer, q: ListTicketsQuery, messageSearch: MessageSearch = 'matchesFirst', branch: OwnerBranch = 'all'): SQL {
   const view = q.status ?? 'search';
-  const conditions: (SQL | undefined)[] = [visibleTicketsWhere(v)];
+  const conditions: (SQL | undefined)[] = [visibleTicketsWhere(v, branch)];
 
   if (view !== 'search') conditions.push(eq(tickets.status, view));
   if (view === 'closed' || view === 'search') {
     // History: the whole list for those who see the whole company, else one's own tickets.
     if (!seesWholeCompany(v)) conditions.push(eq(tickets.userId, v.id));
   } else if (unassignedOrOwn(v, q)) {
-    // `owner`: one branch of ticketPageWhere.
-    conditions.push(owner ?? or(isNull(tickets.userId), eq(tickets.userId, v.id)));
+    conditions.push(OWNER_CONDITIONS[branch](v));
   }
 
   if (q.statusFilter?.length) conditions.push(inArray(tickets.status, q.statusFilter));
@@ -46,6 +45,13 @@ export function ticketListWhere(v: Viewer, q: ListTicketsQuery, messageSearch: M
   return and(...conditions) as SQL;
 }
 
+/** A tab's "unassigned or own", whole or as one branch of ticketPageWhere. */
+const OWNER_CONDITIONS: Record<OwnerBranch, (v: Viewer) => SQL | undefined> = {
+  all: (v) => or(isNull(tickets.userId), eq(tickets.userId, v.id)),
+  own: (v) => eq(tickets.userId, v.id),
+  unassigned: () => isNull(tickets.userId),
+};
+
 /** The tabs (every status but closed) list unassigned tickets and one's own, unless show-all (admins, allUserChat). */
 const unassignedOrOwn = (v: Viewer, q: ListTicketsQuery) =>
   q.status !== undefined && q.status !== 'closed' && q.status !== 'search' && !(q.showAll && (v.isAdmin || v.allUserChat));
@@ -63,10 +69,10 @@ export function ticketPageWhere(v: Viewer, q: ListTicketsQuery, messageSearch?: 
   const upTo = q.pageNumber * TICKETS_PER_PAGE + 1;
   // Ordered by the indexes' own key (`updatedAt`) so each walk stops after the page; `with ties`
   // keeps every ticket sharing the last `updatedAt`, which the outer order then breaks by id.
-  const branch = (owner: SQL) =>
-    sql`(select ${tickets.id} from ${tickets} where ${ticketListWhere(v, q, messageSearch, owner)}
+  const walk = (branch: OwnerBranch) =>
+    sql`(select ${tickets.id} from ${tickets} where ${ticketListWhere(v, q, messageSearch, branch)}
       order by ${dir(tickets.updatedAt)} fetch first ${upTo} rows with ties)`;
-  return sql`${tickets.id} in (${branch(isNull(tickets.userId))} union all ${branch(eq(tickets.userId, v.id))})`;
+  return sql`${tickets.id} in (${walk('unassigned')} union all ${walk('own')})`;
 }
 
 const onDay = (col: AnyPgColumn, day: string): SQL => sql`(${col} >= ${day}::date and ${col} < ${day}::date + 1)`;

@@ -43,13 +43,21 @@ export { canSeeTicket, seesWholeCompany };
 /** `col IN (ids)`, false for no ids. */
 export const anyOf = (col: AnyPgColumn, ids: number[]): SQL => (ids.length > 0 ? inArray(col, ids) : sql`false`);
 
-/** `canSeeTicket` as a where clause on `tickets`, company scope included. */
-export function visibleTicketsWhere(v: Viewer): SQL {
+/** Which tickets by owner a where clause is for: all, only the viewer's own, or only unassigned ones. */
+export type OwnerBranch = 'all' | 'own' | 'unassigned';
+
+/**
+ * `canSeeTicket` as a where clause on `tickets`, company scope included. With an owner
+ * branch the rule is written for that branch alone (no `or` left for the planner to
+ * carry into an index walk); the caller adds the branch's own condition.
+ */
+export function visibleTicketsWhere(v: Viewer, branch: OwnerBranch = 'all'): SQL {
   const company = eq(tickets.companyId, v.companyId);
   if (v.isAdmin) return company;
   const inScope = v.allTicket ? or(isNull(tickets.queueId), anyOf(tickets.queueId, v.queueIds)) : anyOf(tickets.queueId, v.queueIds);
   const othersAllowed = seesWholeCompany(v) ? inScope : and(inScope, isNull(tickets.userId));
-  return and(company, v.allowGroup ? undefined : ne(tickets.status, 'group'), or(eq(tickets.userId, v.id), othersAllowed)) as SQL;
+  const byOwner = { all: or(eq(tickets.userId, v.id), othersAllowed), own: undefined, unassigned: othersAllowed }[branch];
+  return and(company, v.allowGroup ? undefined : ne(tickets.status, 'group'), byOwner) as SQL;
 }
 
 /** 403 ERR_NO_PERMISSION unless the viewer may see the ticket (404 outside the viewer's company). */
