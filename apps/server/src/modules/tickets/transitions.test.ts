@@ -296,6 +296,24 @@ describe('transfer', () => {
     }
   });
 
+  it('with closeTicketOnTransfer on, closes the ticket and goes on in a new one at the destination', async () => {
+    await setCompanySettings(t.db, companyId, { closeTicketOnTransfer: 'enabled' });
+    try {
+      const ticket = await newTicket({ status: 'open', userId: roles.user.user.id });
+      const res = await put(roles.user, ticket.id, { queueId: otherQueue, userId: null, status: 'pending', isTransfered: true, msgTransfer: 'Cliente quer segunda via' });
+      expect(res.statusCode).toBe(200);
+      const moved = res.json<Ticket>();
+      expect(moved.id).not.toBe(ticket.id);
+      expect(moved).toMatchObject({ status: 'pending', userId: null, queueId: otherQueue, contactId: ticket.contactId, whatsappId: ticket.whatsappId });
+      expect(await ticketRow(t.db, ticket.id)).toMatchObject({ status: 'closed' });
+      expect((await logsOf(t.db, ticket.id)).map((l) => l.type)).toEqual(['transfered', 'closed']);
+      expect(await logsOf(t.db, moved.id)).toMatchObject([{ type: 'create', userId: roles.user.user.id, queueId: otherQueue }]);
+      expect((await outgoingOf(moved.id)).map((m) => m.body)).toEqual(['Cliente quer segunda via']);
+    } finally {
+      await setCompanySettings(t.db, companyId, { closeTicketOnTransfer: 'disabled' });
+    }
+  });
+
   it('the user the ticket leaves hears the update (and so drops it)', async () => {
     const port = await listen(t);
     const socket = await openSocket(port, roles.user);

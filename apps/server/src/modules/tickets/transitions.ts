@@ -97,7 +97,7 @@ export async function updateTicket(ctx: AppContext, by: AuthUser, ticketId: numb
       await move(t, ['open'], { status: 'pending', userId: null }, [{ type: 'pending', queueId: ticket.queueId }]);
       break;
     case 'transfer':
-      await transfer(t);
+      resultId = await transfer(t);
       break;
     case 'integration':
     case 'none':
@@ -239,9 +239,11 @@ async function resolve(t: Transition): Promise<void> {
  * user the ticket is open (group for groups), without one pending. Logs 'transfered' (the
  * acting user, the destination queue) and 'receivedTransfer' (the receiving user). The
  * note `msgTransfer` becomes a private message; with sendMsgTransfTicket on, the
- * transferMessage goes to the customer.
+ * transferMessage goes to the customer. With the company's closeTicketOnTransfer on, the
+ * ticket is closed and the conversation goes on in a new ticket at the destination (each
+ * queue keeps its own ticket, history and rating); the answer is that new ticket.
  */
-async function transfer(t: Transition): Promise<void> {
+async function transfer(t: Transition): Promise<number> {
   const { ctx, ticket, body } = t;
   if (!body.queueId) throw new AppError('ERR_QUEUE_REQUIRED', 400);
   const queueId = body.queueId;
@@ -256,14 +258,62 @@ async function transfer(t: Transition): Promise<void> {
   }
   const logs: LogLine[] = [{ type: 'transfered', queueId }];
   if (userId) logs.push({ type: 'receivedTransfer', queueId, userId });
-  await move(t, ['pending', 'open', 'group'], { status: userId ? liveStatusFor(ticket) : 'pending', userId, queueId }, logs);
-
   const settings = await transitionSettings(ctx.db, ticket.companyId);
+  const status = userId ? liveStatusFor(ticket) : 'pending';
+  let resultId = ticket.id;
+  if (settings?.closeTicketOnTransfer === 'enabled') resultId = await transferToNewTicket(t, { status, userId, queueId });
+  else await move(t, ['pending', 'open', 'group'], { status, userId, queueId }, logs);
+
   if (settings?.sendMsgTransfTicket === 'enabled' && settings.transferMessage.trim() && !ticket.isGroup) {
-    await sendConnectionMessage(ctx, ticket.id, settings.transferMessage);
+    await sendConnectionMessage(ctx, resultId, settings.transferMessage);
   }
   const note = body.msgTransfer?.trim();
-  if (note) await queueOutgoing(ctx, { companyId: ticket.companyId, ticketId: ticket.id, body: note, isPrivate: true });
+  if (note) await queueOutgoing(ctx, { companyId: ticket.companyId, ticketId: resultId, body: note, isPrivate: true });
+  return resultId;
+}
+
+/**
+ * closeTicketOnTransfer: in one transaction the ticket is closed (logs 'transfered' and
+ * 'closed' by the acting user) and a new one opened for the contact on the same connection
+ * at the destination (logs 'create' and, with a user, 'receivedTransfer').
+ */
+async function transferToNewTicket(t: Transition, to: { status: TicketStatus; userId: number | null; queueId: number }): Promise<number> {
+  const { ctx, ticket, viewer } = t;
+  const created = await ctx.db.transaction(async (tx) => {
+    const [closed] = await tx
+      .update(tickets)
+      .set({ status: 'closed', closedAt: new Date(), unreadMessages: 0 })
+      .where(and(eq(tickets.id, ticket.id), eq(tickets.companyId, ticket.companyId), inArray(tickets.status, ['pending', 'open', 'group'])))
+      .returning({ id: tickets.id });
+    if (!closed) return undefined;
+    const [row] = await tx
+      .insert(tickets)
+      .values({
+        companyId: ticket.companyId,
+        contactId: ticket.contactId,
+        whatsappId: ticket.whatsappId,
+        channel: ticket.channel,
+        isGroup: ticket.isGroup,
+        status: to.status,
+        userId: to.userId,
+        queueId: to.queueId,
+        lastMessage: ticket.lastMessage,
+        lastMessageAt: ticket.lastMessageAt,
+      })
+      .returning({ id: tickets.id });
+    const line = (ticketId: number, type: TicketLogEntry['type'], userId: number | null) => ({ companyId: ticket.companyId, ticketId, type, queueId: to.queueId, userId });
+    await writeTicketLogs(tx, [
+      line(ticket.id, 'transfered', viewer.id),
+      line(ticket.id, 'closed', viewer.id),
+      line(row!.id, 'create', viewer.id),
+      ...(to.userId ? [line(row!.id, 'receivedTransfer', to.userId)] : []),
+    ]);
+    return row!.id;
+  });
+  if (!created) throw conflict('ERR_INVALID_TRANSITION');
+  await emitTicketUpdate(ctx, ticket.id, ticket);
+  await emitTicketUpdate(ctx, created);
+  return created;
 }
 
 async function toggleIntegration(t: Transition, useIntegration: boolean): Promise<void> {
