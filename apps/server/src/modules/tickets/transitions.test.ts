@@ -86,6 +86,15 @@ describe('accept', () => {
     expect(res.json<Ticket>()).toMatchObject({ status: 'open', queueId: ownQueue, userId: allTicket.user.id });
   });
 
+  it('logs the queue a ticket without one is taken into (queue, then open)', async () => {
+    const ticket = await newTicket({ queueId: null });
+    expect((await put(roles.admin, ticket.id, { status: 'open', queueId: ownQueue })).statusCode).toBe(200);
+    expect(await logsOf(t.db, ticket.id)).toMatchObject([
+      { type: 'queue', userId: roles.admin.user.id, queueId: ownQueue },
+      { type: 'open', userId: roles.admin.user.id, queueId: ownQueue },
+    ]);
+  });
+
   it('two attendants accepting at once: exactly one wins, the other gets 409 and nothing changes for them', async () => {
     for (let round = 0; round < 3; round++) {
       const ticket = await newTicket();

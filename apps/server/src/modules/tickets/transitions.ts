@@ -144,6 +144,9 @@ async function move(t: Transition, from: readonly TicketStatus[], change: Change
   await emitTicketUpdate(ctx, ticket.id, ticket);
 }
 
+/** A `queue` log entry when the ticket is taken into another queue than its own (or its first one). */
+const queueChange = (t: Transition, queueId: number): LogLine[] => (queueId !== t.ticket.queueId ? [{ type: 'queue', queueId }] : []);
+
 /** The queue a ticket is taken into: the one chosen (checked), else its own, else 400 ERR_QUEUE_REQUIRED. */
 async function chosenQueue(t: Transition): Promise<number> {
   const chosen = t.body.queueId;
@@ -163,7 +166,7 @@ async function chosenQueue(t: Transition): Promise<number> {
 async function accept(t: Transition): Promise<void> {
   const queueId = await chosenQueue(t);
   try {
-    await move(t, ['pending'], { status: liveStatusFor(t.ticket), userId: t.viewer.id, queueId }, [{ type: 'open', queueId }]);
+    await move(t, ['pending'], { status: liveStatusFor(t.ticket), userId: t.viewer.id, queueId }, [...queueChange(t, queueId), { type: 'open', queueId }]);
   } catch (err) {
     if (err instanceof AppError && err.code === 'ERR_INVALID_TRANSITION') {
       const now = await findTicketRow(t.ctx.db, t.ticket.companyId, t.ticket.id);
@@ -206,7 +209,7 @@ async function reopen(t: Transition): Promise<number> {
       t,
       ['closed'],
       { status: liveStatusFor(t.ticket), userId: t.viewer.id, queueId, closedAt: null, ratingRequestedAt: null, npsAttempts: 0 },
-      [{ type: 'reopen', queueId }],
+      [...queueChange(t, queueId), { type: 'reopen', queueId }],
     );
   } catch (err) {
     const winner = isUniqueViolation(err) ? await other() : undefined;
