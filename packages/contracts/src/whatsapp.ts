@@ -208,6 +208,15 @@ export const whatsappListQuery = z.object({
   channel: channelSchema.optional(),
 });
 
+/** `POST /whatsappsession/{id}`: with `phoneNumber`, link by pairing code (status PAIRING, the code in `qrcode`) instead of a QR. */
+export const startSessionBody = z.object({
+  phoneNumber: z
+    .string()
+    .transform((v) => v.replace(/\D/g, ''))
+    .pipe(z.string().regex(/^\d{8,15}$/))
+    .optional(),
+});
+
 /** `POST /facebook` (spec 1 §7): Meta's login result. */
 export const facebookConnectBody = z.object({
   facebookUserId: z.coerce.string().min(1).max(100),

@@ -70,6 +70,14 @@ export class FakeWaSocket implements WaSocket {
 
   async rejectCall(): Promise<void> {}
 
+  /** Numbers a pairing code was asked for. */
+  readonly pairingNumbers: string[] = [];
+
+  async requestPairingCode(phoneNumber: string): Promise<string> {
+    this.pairingNumbers.push(phoneNumber);
+    return 'ABCD1234';
+  }
+
   async readMessages(keys: WAMessageKey[]): Promise<void> {
     this.read.push(...keys);
   }

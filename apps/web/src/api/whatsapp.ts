@@ -44,6 +44,8 @@ export const whatsappApi = {
   removeMedia: (id: number) => request<Connection>(`/whatsapp/${id}/media-upload`, { method: 'DELETE' }),
   /** Try again with the stored session. */
   startSession: (id: number) => request<unknown>(`/whatsappsession/${id}`, { method: 'POST' }),
+  /** Link by pairing code: the code arrives as the session's `qrcode` with status PAIRING. */
+  pairByPhone: (id: number, phoneNumber: string) => request<unknown>(`/whatsappsession/${id}`, { method: 'POST', body: { phoneNumber } }),
   /** Forget the session and ask for a new QR. */
   newQr: (id: number) => request<unknown>(`/whatsappsession/${id}`, { method: 'PUT' }),
   disconnect: (id: number) => request<unknown>(`/whatsappsession/${id}`, { method: 'DELETE' }),

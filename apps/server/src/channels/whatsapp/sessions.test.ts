@@ -111,6 +111,26 @@ describe('Baileys session lifecycle', () => {
   });
 });
 
+describe('linking by pairing code', () => {
+  it('POST /whatsappsession/{id} with a phone number shows a pairing code (status PAIRING) instead of a QR', async () => {
+    const conn = await createConnection(t.db, companyId, { channel: 'whatsapp', status: 'DISCONNECTED' });
+    const before = factory.sockets.length;
+    const res = await t.app.inject({ method: 'POST', url: `/whatsappsession/${conn.id}`, headers: { authorization: `Bearer ${adminToken}` }, payload: { phoneNumber: '+55 (11) 98765-4321' } });
+    expect(res.statusCode).toBe(200);
+    await eventually(async () => factory.sockets.length > before);
+    const sock = factory.last();
+    await sock.emit('connection.update', ev<'connection.update'>('connection-update-qr'));
+    expect(sock.pairingNumbers).toEqual(['5511987654321']);
+    expect(await reloadConnection(t.db, conn.id)).toMatchObject({ status: 'PAIRING', qrcode: 'ABCD1234' });
+    // A refreshed QR does not replace the code.
+    await sock.emit('connection.update', ev<'connection.update'>('connection-update-qr'));
+    expect(await reloadConnection(t.db, conn.id)).toMatchObject({ status: 'PAIRING', qrcode: 'ABCD1234' });
+    expect(sock.pairingNumbers).toHaveLength(1);
+    const bad = await t.app.inject({ method: 'POST', url: `/whatsappsession/${conn.id}`, headers: { authorization: `Bearer ${adminToken}` }, payload: { phoneNumber: '12' } });
+    expect(bad.statusCode).toBe(400);
+  });
+});
+
 describe('Baileys events → inbound pipeline', () => {
   it('sends WhatsApp read receipts for the customer’s messages when an attendant opens the ticket', async () => {
     const { conn, sock } = await startConnected();

@@ -36,6 +36,8 @@ interface Session {
   qrCount: number;
   /** A QR was shown in this run: the coming history sync is a fresh pairing's (import happens then). */
   pairing: boolean;
+  /** Linking by pairing code for this phone number instead of a QR. */
+  pairingNumber?: string;
   /** The socket reached `open` at least once. */
   opened: boolean;
   /** Events are handled one after the other, in the order Baileys emitted them (an edit never overtakes its message). */
@@ -69,8 +71,9 @@ export class WhatsappSessions implements ChannelAdapter {
     return this.sessions.has(whatsappId);
   }
 
-  async start(connection: Connection): Promise<void> {
-    await this.open(connection, false);
+  /** `pairingNumber`: link by pairing code (status PAIRING, the code in `qrcode`) instead of a QR. */
+  async start(connection: Connection, opts: { pairingNumber?: string } = {}): Promise<void> {
+    await this.open(connection, false, opts.pairingNumber);
   }
 
   /** Resolves once every event received so far is stored (acknowledged: a crash no longer loses it). */
@@ -85,7 +88,7 @@ export class WhatsappSessions implements ChannelAdapter {
   }
 
   /** `pairing` carries over the 515 restart that follows a scan: the history sync arrives on the new socket. */
-  private async open(connection: Connection, pairing: boolean): Promise<void> {
+  private async open(connection: Connection, pairing: boolean, pairingNumber?: string): Promise<void> {
     await this.closeSocket(connection.id);
     const rt = this.rt();
     const auth = await useDatabaseAuthState(rt.db, connection.id);
@@ -98,7 +101,7 @@ export class WhatsappSessions implements ChannelAdapter {
       markOnlineOnConnect: false,
       getMessage: async (key) => (key.id ? this.storedMessage(connection.id, key.id) : undefined),
     });
-    const session: Session = { sock, closing: false, qrCount: 0, pairing, opened: false, queue: Promise.resolve() };
+    const session: Session = { sock, closing: false, qrCount: 0, pairing, pairingNumber, opened: false, queue: Promise.resolve() };
     this.sessions.set(connection.id, session);
     this.wire(connection.id, session, auth.saveCreds);
     if (!this.reconnects.has(connection.id)) await rt.sink.sessionChanged(connection.id, { status: 'OPENING', qrcode: '' });
@@ -225,7 +228,12 @@ export class WhatsappSessions implements ChannelAdapter {
         await sink.sessionChanged(whatsappId, { status: 'DISCONNECTED', qrcode: '', retries: session.qrCount });
         return;
       }
-      await sink.sessionChanged(whatsappId, { status: 'qrcode', qrcode: update.qr, retries: session.qrCount });
+      if (!session.pairingNumber) await sink.sessionChanged(whatsappId, { status: 'qrcode', qrcode: update.qr, retries: session.qrCount });
+      // The socket is ready to link once it offers a QR: ask for the code once, it stays valid while the socket lives.
+      else if (session.qrCount === 1) {
+        const code = await session.sock.requestPairingCode(session.pairingNumber);
+        await sink.sessionChanged(whatsappId, { status: 'PAIRING', qrcode: code, retries: session.qrCount });
+      }
     }
     if (update.connection === 'open') {
       session.opened = true;

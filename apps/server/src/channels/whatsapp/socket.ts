@@ -25,6 +25,8 @@ export interface WaSocket {
   groupMetadata(jid: string): Promise<GroupMetadata>;
   rejectCall(callId: string, callFrom: string): Promise<void>;
   updateMediaMessage(message: WAMessage): Promise<WAMessage>;
+  /** Linking by phone number: the 8-character code the user types on the phone. */
+  requestPairingCode(phoneNumber: string): Promise<string>;
   /** Read receipts (blue ticks) for the customer's messages. */
   readMessages(keys: WAMessageKey[]): Promise<void>;
   signalRepository?: { lidMapping?: { getPNForLID(lid: string): Promise<string | null> } };

@@ -57,6 +57,7 @@ export async function transitionSettings(db: DbOrTx, companyId: number) {
       sendMsgTransfTicket: companySettings.sendMsgTransfTicket,
       transferMessage: companySettings.transferMessage,
       requiredTag: companySettings.requiredTag,
+      closeTicketOnTransfer: companySettings.closeTicketOnTransfer,
     })
     .from(companySettings)
     .where(eq(companySettings.companyId, companyId));

@@ -86,6 +86,15 @@ describe('accept', () => {
     expect(res.json<Ticket>()).toMatchObject({ status: 'open', queueId: ownQueue, userId: allTicket.user.id });
   });
 
+  it('logs the queue a ticket without one is taken into (queue, then open)', async () => {
+    const ticket = await newTicket({ queueId: null });
+    expect((await put(roles.admin, ticket.id, { status: 'open', queueId: ownQueue })).statusCode).toBe(200);
+    expect(await logsOf(t.db, ticket.id)).toMatchObject([
+      { type: 'queue', userId: roles.admin.user.id, queueId: ownQueue },
+      { type: 'open', userId: roles.admin.user.id, queueId: ownQueue },
+    ]);
+  });
+
   it('two attendants accepting at once: exactly one wins, the other gets 409 and nothing changes for them', async () => {
     for (let round = 0; round < 3; round++) {
       const ticket = await newTicket();
@@ -293,6 +302,24 @@ describe('transfer', () => {
       expect(await logsOf(t.db, ticket.id)).toMatchObject([{ type: 'transfered', userId: roles.user.user.id, queueId: otherQueue }]);
     } finally {
       await setCompanySettings(t.db, companyId, { sendMsgTransfTicket: 'disabled', transferMessage: '' });
+    }
+  });
+
+  it('with closeTicketOnTransfer on, closes the ticket and goes on in a new one at the destination', async () => {
+    await setCompanySettings(t.db, companyId, { closeTicketOnTransfer: 'enabled' });
+    try {
+      const ticket = await newTicket({ status: 'open', userId: roles.user.user.id });
+      const res = await put(roles.user, ticket.id, { queueId: otherQueue, userId: null, status: 'pending', isTransfered: true, msgTransfer: 'Cliente quer segunda via' });
+      expect(res.statusCode).toBe(200);
+      const moved = res.json<Ticket>();
+      expect(moved.id).not.toBe(ticket.id);
+      expect(moved).toMatchObject({ status: 'pending', userId: null, queueId: otherQueue, contactId: ticket.contactId, whatsappId: ticket.whatsappId });
+      expect(await ticketRow(t.db, ticket.id)).toMatchObject({ status: 'closed' });
+      expect((await logsOf(t.db, ticket.id)).map((l) => l.type)).toEqual(['transfered', 'closed']);
+      expect(await logsOf(t.db, moved.id)).toMatchObject([{ type: 'create', userId: roles.user.user.id, queueId: otherQueue }]);
+      expect((await outgoingOf(moved.id)).map((m) => m.body)).toEqual(['Cliente quer segunda via']);
+    } finally {
+      await setCompanySettings(t.db, companyId, { closeTicketOnTransfer: 'disabled' });
     }
   });
 

@@ -97,7 +97,7 @@ export async function updateTicket(ctx: AppContext, by: AuthUser, ticketId: numb
       await move(t, ['open'], { status: 'pending', userId: null }, [{ type: 'pending', queueId: ticket.queueId }]);
       break;
     case 'transfer':
-      await transfer(t);
+      resultId = await transfer(t);
       break;
     case 'integration':
     case 'none':
@@ -144,6 +144,9 @@ async function move(t: Transition, from: readonly TicketStatus[], change: Change
   await emitTicketUpdate(ctx, ticket.id, ticket);
 }
 
+/** A `queue` log entry when the ticket is taken into another queue than its own (or its first one). */
+const queueChange = (t: Transition, queueId: number): LogLine[] => (queueId !== t.ticket.queueId ? [{ type: 'queue', queueId }] : []);
+
 /** The queue a ticket is taken into: the one chosen (checked), else its own, else 400 ERR_QUEUE_REQUIRED. */
 async function chosenQueue(t: Transition): Promise<number> {
   const chosen = t.body.queueId;
@@ -163,7 +166,7 @@ async function chosenQueue(t: Transition): Promise<number> {
 async function accept(t: Transition): Promise<void> {
   const queueId = await chosenQueue(t);
   try {
-    await move(t, ['pending'], { status: liveStatusFor(t.ticket), userId: t.viewer.id, queueId }, [{ type: 'open', queueId }]);
+    await move(t, ['pending'], { status: liveStatusFor(t.ticket), userId: t.viewer.id, queueId }, [...queueChange(t, queueId), { type: 'open', queueId }]);
   } catch (err) {
     if (err instanceof AppError && err.code === 'ERR_INVALID_TRANSITION') {
       const now = await findTicketRow(t.ctx.db, t.ticket.companyId, t.ticket.id);
@@ -206,7 +209,7 @@ async function reopen(t: Transition): Promise<number> {
       t,
       ['closed'],
       { status: liveStatusFor(t.ticket), userId: t.viewer.id, queueId, closedAt: null, ratingRequestedAt: null, npsAttempts: 0 },
-      [{ type: 'reopen', queueId }],
+      [...queueChange(t, queueId), { type: 'reopen', queueId }],
     );
   } catch (err) {
     const winner = isUniqueViolation(err) ? await other() : undefined;
@@ -239,9 +242,11 @@ async function resolve(t: Transition): Promise<void> {
  * user the ticket is open (group for groups), without one pending. Logs 'transfered' (the
  * acting user, the destination queue) and 'receivedTransfer' (the receiving user). The
  * note `msgTransfer` becomes a private message; with sendMsgTransfTicket on, the
- * transferMessage goes to the customer.
+ * transferMessage goes to the customer. With the company's closeTicketOnTransfer on, the
+ * ticket is closed and the conversation goes on in a new ticket at the destination (each
+ * queue keeps its own ticket, history and rating); the answer is that new ticket.
  */
-async function transfer(t: Transition): Promise<void> {
+async function transfer(t: Transition): Promise<number> {
   const { ctx, ticket, body } = t;
   if (!body.queueId) throw new AppError('ERR_QUEUE_REQUIRED', 400);
   const queueId = body.queueId;
@@ -256,14 +261,62 @@ async function transfer(t: Transition): Promise<void> {
   }
   const logs: LogLine[] = [{ type: 'transfered', queueId }];
   if (userId) logs.push({ type: 'receivedTransfer', queueId, userId });
-  await move(t, ['pending', 'open', 'group'], { status: userId ? liveStatusFor(ticket) : 'pending', userId, queueId }, logs);
-
   const settings = await transitionSettings(ctx.db, ticket.companyId);
+  const status = userId ? liveStatusFor(ticket) : 'pending';
+  let resultId = ticket.id;
+  if (settings?.closeTicketOnTransfer === 'enabled') resultId = await transferToNewTicket(t, { status, userId, queueId });
+  else await move(t, ['pending', 'open', 'group'], { status, userId, queueId }, logs);
+
   if (settings?.sendMsgTransfTicket === 'enabled' && settings.transferMessage.trim() && !ticket.isGroup) {
-    await sendConnectionMessage(ctx, ticket.id, settings.transferMessage);
+    await sendConnectionMessage(ctx, resultId, settings.transferMessage);
   }
   const note = body.msgTransfer?.trim();
-  if (note) await queueOutgoing(ctx, { companyId: ticket.companyId, ticketId: ticket.id, body: note, isPrivate: true });
+  if (note) await queueOutgoing(ctx, { companyId: ticket.companyId, ticketId: resultId, body: note, isPrivate: true });
+  return resultId;
+}
+
+/**
+ * closeTicketOnTransfer: in one transaction the ticket is closed (logs 'transfered' and
+ * 'closed' by the acting user) and a new one opened for the contact on the same connection
+ * at the destination (logs 'create' and, with a user, 'receivedTransfer').
+ */
+async function transferToNewTicket(t: Transition, to: { status: TicketStatus; userId: number | null; queueId: number }): Promise<number> {
+  const { ctx, ticket, viewer } = t;
+  const created = await ctx.db.transaction(async (tx) => {
+    const [closed] = await tx
+      .update(tickets)
+      .set({ status: 'closed', closedAt: new Date(), unreadMessages: 0 })
+      .where(and(eq(tickets.id, ticket.id), eq(tickets.companyId, ticket.companyId), inArray(tickets.status, ['pending', 'open', 'group'])))
+      .returning({ id: tickets.id });
+    if (!closed) return undefined;
+    const [row] = await tx
+      .insert(tickets)
+      .values({
+        companyId: ticket.companyId,
+        contactId: ticket.contactId,
+        whatsappId: ticket.whatsappId,
+        channel: ticket.channel,
+        isGroup: ticket.isGroup,
+        status: to.status,
+        userId: to.userId,
+        queueId: to.queueId,
+        lastMessage: ticket.lastMessage,
+        lastMessageAt: ticket.lastMessageAt,
+      })
+      .returning({ id: tickets.id });
+    const line = (ticketId: number, type: TicketLogEntry['type'], userId: number | null) => ({ companyId: ticket.companyId, ticketId, type, queueId: to.queueId, userId });
+    await writeTicketLogs(tx, [
+      line(ticket.id, 'transfered', viewer.id),
+      line(ticket.id, 'closed', viewer.id),
+      line(row!.id, 'create', viewer.id),
+      ...(to.userId ? [line(row!.id, 'receivedTransfer', to.userId)] : []),
+    ]);
+    return row!.id;
+  });
+  if (!created) throw conflict('ERR_INVALID_TRANSITION');
+  await emitTicketUpdate(ctx, ticket.id, ticket);
+  await emitTicketUpdate(ctx, created);
+  return created;
 }
 
 async function toggleIntegration(t: Transition, useIntegration: boolean): Promise<void> {

@@ -93,7 +93,8 @@ export function registerWhatsappRoutes(app: FastifyInstance, ctx: AppContext, au
   );
 
   r.post('/whatsappsession/:id', { schema: { tags, params: idParams, response: { 200: messageReply } }, onRequest: authenticate }, async (req) => {
-    await startWhatsappSession(ctx, caller(req), req.params.id);
+    // The optional body is read after the permission check (authorization before validation).
+    await startWhatsappSession(ctx, caller(req), req.params.id, req.body);
     return { message: 'Starting session.' };
   });
 

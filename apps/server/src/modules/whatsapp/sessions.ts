@@ -1,3 +1,4 @@
+import { startSessionBody } from '@balcao/contracts';
 import { eq } from 'drizzle-orm';
 import { whatsapps } from '../../db/schema/index.js';
 import type { AuthUser } from '../../http/auth.js';
@@ -6,10 +7,18 @@ import { updateSession } from '../conversations/session-status.js';
 import { closeImportedTickets } from '../tickets/service.js';
 import { assertCanManage, connectionFor, startSession } from './service.js';
 
-/** `POST /whatsappsession/{id}`: try again with the stored session (or a new QR when there is none). */
-export async function startWhatsappSession(ctx: AppContext, by: AuthUser, id: number): Promise<void> {
+/**
+ * `POST /whatsappsession/{id}`: try again with the stored session (or a new QR when there is none);
+ * with `phoneNumber`, a WhatsApp connection is linked by pairing code instead of a QR.
+ */
+export async function startWhatsappSession(ctx: AppContext, by: AuthUser, id: number, body: unknown): Promise<void> {
   await assertCanManage(ctx, by);
-  startSession(ctx, await connectionFor(ctx, by, id));
+  const { phoneNumber } = startSessionBody.parse(body ?? {});
+  const row = await connectionFor(ctx, by, id);
+  if (!phoneNumber || row.channel !== 'whatsapp') return startSession(ctx, row);
+  ctx.channels.whatsapp
+    .start(row, { pairingNumber: phoneNumber })
+    .catch((err: unknown) => ctx.log.error({ err, whatsappId: row.id }, 'starting the session by pairing code failed'));
 }
 
 /** `PUT /whatsappsession/{id}`: forget the session and show a new QR. */

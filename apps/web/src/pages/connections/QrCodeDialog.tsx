@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { QRCodeSVG } from 'qrcode.react';
@@ -9,6 +9,7 @@ import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
+import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { companyEvent, type WhatsappSessionEventPayload } from '@balcao/contracts';
 import { useSession, useUser } from '../../api/session';
@@ -27,6 +28,17 @@ export function QrCodeDialog({ connectionId, onClose }: { connectionId: number; 
   const list = useWhatsapps(null, user.companyId);
   const connection = list.data?.find((c) => c.id === connectionId);
   const qrcode = connection?.qrcode ?? '';
+  // Pairing code (spec: status PAIRING): the code travels in `qrcode`.
+  const pairingCode = connection?.status === 'PAIRING' ? qrcode : '';
+  const [phone, setPhone] = useState<string | null>(null);
+  const [asking, setAsking] = useState(false);
+  const askCode = () => {
+    setAsking(true);
+    whatsappApi
+      .pairByPhone(connectionId, phone ?? '')
+      .catch(() => undefined)
+      .finally(() => setAsking(false));
+  };
 
   // GET /whatsapp/{id} reads the current QR code once, in case the list is older than the dialog
   // (it fills a missing code; the session events alone clear it).
@@ -73,7 +85,11 @@ export function QrCodeDialog({ connectionId, onClose }: { connectionId: number; 
           <Typography color="primary" sx={{ fontWeight: 600 }}>
             {t('connections.qrCode.message')}
           </Typography>
-          {qrcode ? (
+          {pairingCode ? (
+            <Typography data-testid="pairing-code" variant="h3" sx={{ fontFamily: 'monospace', letterSpacing: 6, my: 4 }}>
+              {pairingCode.length === 8 ? `${pairingCode.slice(0, 4)}-${pairingCode.slice(4)}` : pairingCode}
+            </Typography>
+          ) : qrcode ? (
             <Box data-testid="qrcode-image" data-value={qrcode} sx={{ p: 2, bgcolor: '#fff', borderRadius: 1, lineHeight: 0 }}>
               <QRCodeSVG value={qrcode} size={256} marginSize={2} role="img" aria-label={t('connections.qrCode.title')} />
             </Box>
@@ -84,8 +100,20 @@ export function QrCodeDialog({ connectionId, onClose }: { connectionId: number; 
             </Box>
           )}
           <Typography variant="body2" color="text.secondary" sx={{ maxWidth: 360, textAlign: 'center' }}>
-            {t('connections.qrCode.steps')}
+            {t(pairingCode ? 'connections.qrCode.codeSteps' : 'connections.qrCode.steps')}
           </Typography>
+          {!pairingCode && connection?.channel === 'whatsapp' && (phone === null ? (
+            <Button size="small" onClick={() => setPhone('')} data-testid="pairing-use-phone">
+              {t('connections.qrCode.usePhone')}
+            </Button>
+          ) : (
+            <Box sx={{ display: 'flex', gap: 1, alignItems: 'center' }}>
+              <TextField size="small" label={t('connections.qrCode.phoneNumber')} value={phone} onChange={(e) => setPhone(e.target.value)} inputProps={{ inputMode: 'tel', 'data-testid': 'pairing-phone' }} />
+              <Button variant="contained" disabled={asking || phone.replace(/\D/g, '').length < 8} onClick={askCode} data-testid="pairing-get-code">
+                {t('connections.qrCode.getCode')}
+              </Button>
+            </Box>
+          ))}
         </Box>
       </DialogContent>
       <DialogActions>

@@ -73,6 +73,10 @@ export const connectionsMessages = defineMessages({
       message: 'Leia o QR Code para iniciar a sessão',
       waiting: 'Aguardando o QR Code...',
       steps: 'Abra o WhatsApp no celular, toque em Mais opções ou Configurações, Aparelhos conectados, Conectar um aparelho, e aponte a câmera para esta tela.',
+      usePhone: 'Conectar com número de telefone',
+      phoneNumber: 'Número do WhatsApp (com DDI e DDD)',
+      getCode: 'Gerar código',
+      codeSteps: 'No celular: Aparelhos conectados, Conectar um aparelho, Conectar com número de telefone, e digite este código.',
     },
     import: {
       progress: '{{processed}} de {{total}} mensagens importadas - {{date}}',
@@ -159,6 +163,10 @@ export const connectionsMessages = defineMessages({
       message: 'Scan the QR code to start the session',
       waiting: 'Waiting for the QR code...',
       steps: 'Open WhatsApp on your phone, tap More options or Settings, Linked devices, Link a device, and point the camera at this screen.',
+      usePhone: 'Link with phone number instead',
+      phoneNumber: 'WhatsApp number (with country and area code)',
+      getCode: 'Get code',
+      codeSteps: 'On the phone: Linked devices, Link a device, Link with phone number instead, and type this code.',
     },
     import: {
       progress: '{{processed}} of {{total}} messages imported - {{date}}',
@@ -245,6 +253,10 @@ export const connectionsMessages = defineMessages({
       message: 'Lea el código QR para iniciar la sesión',
       waiting: 'Esperando el código QR...',
       steps: 'Abra WhatsApp en su teléfono, toque Más opciones o Ajustes, Dispositivos vinculados, Vincular un dispositivo, y apunte la cámara a esta pantalla.',
+      usePhone: 'Vincular con número de teléfono',
+      phoneNumber: 'Número de WhatsApp (con código de país y área)',
+      getCode: 'Obtener código',
+      codeSteps: 'En el teléfono: Dispositivos vinculados, Vincular un dispositivo, Vincular con número de teléfono, e ingrese este código.',
     },
     import: {
       progress: '{{processed}} de {{total}} mensajes importados - {{date}}',
@@ -331,6 +343,10 @@ export const connectionsMessages = defineMessages({
       message: 'Oturumu başlatmak için QR kodu okutun',
       waiting: 'QR kod bekleniyor...',
       steps: "Telefonunuzda WhatsApp'ı açın, Diğer seçenekler veya Ayarlar, Bağlı cihazlar, Cihaz bağla'ya dokunun ve kamerayı bu ekrana tutun.",
+      usePhone: 'Bunun yerine telefon numarasıyla bağla',
+      phoneNumber: 'WhatsApp numarası (ülke ve alan koduyla)',
+      getCode: 'Kod al',
+      codeSteps: 'Telefonda: Bağlı cihazlar, Cihaz bağla, Bunun yerine telefon numarasıyla bağla, ve bu kodu girin.',
     },
     import: {
       progress: '{{total}} mesajdan {{processed}} tanesi içe aktarıldı - {{date}}',
