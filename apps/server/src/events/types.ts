@@ -5,6 +5,7 @@ import type {
   Contact,
   ContactEventPayload,
   Help,
+  ImportMessagesEventPayload,
   ListEventPayload,
   Message,
   Plan,
@@ -68,6 +69,10 @@ export type DomainEvent =
   | { type: 'message.updated'; message: Message; ticket: Ticket }
   | { type: 'contact.saved'; companyId: number; action: 'create' | 'update'; contact: Contact }
   | { type: 'contact.deleted'; companyId: number; contactId: number }
+  /** A connection's session changed (with its QR code): only the users who manage connections hear it. */
+  | { type: 'whatsapp.session'; companyId: number; payload: WhatsappSessionEventPayload }
+  /** History import progress of a connection: connection managers only. */
+  | { type: 'whatsapp.importProgress'; companyId: number; payload: ImportMessagesEventPayload }
   | CompanyRecord
   | SuperRecord
   /** `company{id}-tag` (the spec's name has no dash after "company"). */

@@ -10,12 +10,6 @@ import { describe, expect, it } from 'vitest';
 
 const SRC = join(import.meta.dirname, '..');
 
-/**
- * Channel files still emitting while engineer `pipe` moves them into modules/conversations/
- * (issue 10 points 1–2); that move routes them through the bus and empties this list.
- */
-const PENDING_MOVE = ['channels/inbound.ts', 'channels/status.ts', 'channels/whatsapp/history.ts'];
-
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const path = join(dir, entry.name);
@@ -30,7 +24,7 @@ describe('the realtime boundary', () => {
   it('no file outside realtime/ emits to socket.io or calls the Realtime instance', () => {
     const offenders = sourceFiles(SRC)
       .map((path) => relative(SRC, path).split('\\').join('/'))
-      .filter((path) => !path.startsWith('realtime/') && !PENDING_MOVE.includes(path))
+      .filter((path) => !path.startsWith('realtime/'))
       .filter((path) => EMITS.some((pattern) => pattern.test(readFileSync(join(SRC, path), 'utf8'))));
     expect(offenders).toEqual([]);
   });

@@ -46,6 +46,10 @@ export async function emitDomainEvent(rt: Realtime, event: DomainEvent): Promise
       return rt.emitMasked(event.companyId, [ROOMS.everyone], 'contact', (mask) => ({ action: event.action, contact: mask(event.contact) }));
     case 'contact.deleted':
       return rt.emitToRooms(event.companyId, [ROOMS.everyone], 'contact', { action: 'delete', contactId: event.contactId });
+    case 'whatsapp.session':
+      return rt.emitToRooms(event.companyId, [ROOMS.connections], 'whatsappSession', event.payload);
+    case 'whatsapp.importProgress':
+      return rt.emitImportProgress(event.companyId, event.payload);
     case 'company.record':
       return rt.emitToCompany(event.companyId, event.name, event.payload);
     case 'super.record':

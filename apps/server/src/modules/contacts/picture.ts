@@ -105,5 +105,5 @@ export async function storeContactPicture(ctx: AppContext, job: PictureJob): Pro
     .where(where);
   if (contact.profilePicUrl?.startsWith(prefix)) await removeStoredFile(dir, contact.profilePicUrl.slice(prefix.length));
   const presented = await loadContact(ctx.db, companyId, contactId);
-  if (presented) ctx.realtime.emitToCompany(companyId, 'contact', { action: 'update', contact: presented });
+  if (presented) await ctx.events.publish({ type: 'contact.saved', companyId, action: 'update', contact: presented });
 }

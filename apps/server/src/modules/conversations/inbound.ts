@@ -11,7 +11,7 @@ import { findOrCreateTicket, isUniqueViolation, touchTicketAfterMessage, type Fo
 import type { Connection } from '../../channels/adapter.js';
 import type { ImportMode, InboundEvent, InboundMessage } from '../../channels/inbound-event.js';
 import { runInboundBehaviours } from './behaviours/inbound.js';
-import { emitMessageCreate, emitMessageUpdate, emitTicketUpdate } from '../../channels/emit.js';
+import { emitMessageCreate, emitMessageUpdate, emitTicketUpdate } from './emit.js';
 
 export type InboundResult =
   | { outcome: 'stored'; messageId: number; ticketId: number; ticketCreated: boolean }
@@ -187,7 +187,7 @@ async function storeInTransaction(
 function emitContactCreate(ctx: AppContext, companyId: number, contactId: number): void {
   ctx.background.run('contact event', async () => {
     const contact = await loadContact(ctx.db, companyId, contactId);
-    if (contact) ctx.realtime.emitToCompany(companyId, 'contact', { action: 'create', contact });
+    if (contact) await ctx.events.publish({ type: 'contact.saved', companyId, action: 'create', contact });
   });
 }
 

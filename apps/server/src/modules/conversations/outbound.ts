@@ -7,7 +7,7 @@ import { touchTicketAfterMessage } from '../tickets/queries.js';
 import type { MessageRow } from '../messages/presenter.js';
 import { buildVcard, parseVcard, type ContactCard } from '../messages/vcard.js';
 import { ChannelSendError, type Connection, type OutgoingMessage, type Recipient } from '../../channels/adapter.js';
-import { emitMessageCreate, emitMessageUpdate, emitTicketUpdate } from '../../channels/emit.js';
+import { emitMessageCreate, emitMessageUpdate, emitTicketUpdate } from './emit.js';
 
 /** How long a claimed row is left alone by the sweeper while its send is in flight (a crash frees it after this). */
 const SEND_LEASE_MS = 60_000;

@@ -14,11 +14,11 @@ export function conversationSink(ctx: AppContext): ChannelSink {
     imported: async (connection, message, mode) => {
       await processInbound(ctx, connection, message, { importMode: mode });
     },
-    importProgress: (companyId, payload) => ctx.realtime.emitImportProgress(companyId, payload),
+    importProgress: (companyId, payload) => void ctx.events.publish({ type: 'whatsapp.importProgress', companyId, payload }),
     importFinished: async (c) => {
       if (c.closedTicketsPostImported) await closeImportedTickets(ctx, c.companyId, c.id);
       await updateSession(ctx, c.id, { statusImportMessages: c.closedTicketsPostImported ? null : IMPORT_STATUS_RENDER_CLOSE });
-      ctx.realtime.emitImportProgress(c.companyId, { action: 'refresh', whatsappId: c.id });
+      await ctx.events.publish({ type: 'whatsapp.importProgress', companyId: c.companyId, payload: { action: 'refresh', whatsappId: c.id } });
     },
     sessionChanged: async (whatsappId, patch) => {
       await updateSession(ctx, whatsappId, patch);

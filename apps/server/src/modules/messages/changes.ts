@@ -5,7 +5,7 @@ import type { AuthUser } from '../../http/auth.js';
 import type { AppContext } from '../../http/context.js';
 import { AppError } from '../../http/errors.js';
 import type { ChannelAdapter, Connection, Recipient } from '../../channels/adapter.js';
-import { emitMessageUpdate, emitTicketUpdate } from '../../channels/emit.js';
+import { emitMessageUpdate, emitTicketUpdate } from '../conversations/emit.js';
 import { channelTarget } from '../conversations/outbound.js';
 import { loadViewer } from '../tickets/visibility.js';
 import { visibleMessage } from './access.js';

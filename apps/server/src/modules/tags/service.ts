@@ -18,7 +18,7 @@ import { containsPattern } from '../../db/search.js';
 import type { AuthUser } from '../../http/auth.js';
 import type { AppContext } from '../../http/context.js';
 import { AppError } from '../../http/errors.js';
-import { emitTicketUpdate } from '../../channels/emit.js';
+import { emitTicketUpdate } from '../conversations/emit.js';
 import { contactMaskFor } from '../contacts/lgpd.js';
 import { findContact, loadContact } from '../contacts/queries.js';
 import { emitContact } from '../contacts/service.js';

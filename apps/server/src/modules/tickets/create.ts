@@ -5,7 +5,7 @@ import { ACTIVE_TICKET_PREDICATE, contacts, tickets, users, whatsapps } from '..
 import type { AuthUser } from '../../http/auth.js';
 import type { AppContext } from '../../http/context.js';
 import { AppError } from '../../http/errors.js';
-import { emitTicketUpdate } from '../../channels/emit.js';
+import { emitTicketUpdate } from '../conversations/emit.js';
 import { writeTicketLogs } from './logs.js';
 import { loadTicket } from './queries.js';
 import { assertMayUseQueue, liveStatusFor, liveTicketId } from './rules.js';

@@ -5,7 +5,7 @@ import { tickets, users, whatsapps } from '../../db/schema/index.js';
 import type { AuthUser } from '../../http/auth.js';
 import type { AppContext } from '../../http/context.js';
 import { AppError } from '../../http/errors.js';
-import { emitTicketUpdate } from '../../channels/emit.js';
+import { emitTicketUpdate } from '../conversations/emit.js';
 import { queueOutgoing } from '../conversations/outbound.js';
 import { sendConnectionMessage } from '../conversations/behaviours/send.js';
 import { writeTicketLogs, type TicketLogEntry } from './logs.js';

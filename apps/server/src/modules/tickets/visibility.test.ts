@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { collect, sleep, type LoggedIn, type TestApp } from '../../../test/helpers.js';
 import { eventually } from '../../../test/connections.js';
 import { createAdminTestApp, listen, openSocket } from '../../../test/roles.js';
-import { emitMessageCreate, emitTicketUpdate } from '../../channels/emit.js';
+import { emitMessageCreate, emitTicketUpdate } from '../conversations/emit.js';
 import { messages, tickets } from '../../db/schema/index.js';
 import { ROOMS } from '../../realtime/server.js';
 import { LABELS, seedInbox, setTicket, type InboxFixture, type Label } from '../../../test/inbox-seed.js';

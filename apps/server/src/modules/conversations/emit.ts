@@ -1,7 +1,7 @@
 import type { Ticket } from '@balcao/contracts';
-import type { AppContext } from '../http/context.js';
-import { loadMessage } from '../modules/messages/queries.js';
-import { loadTicket } from '../modules/tickets/queries.js';
+import type { AppContext } from '../../http/context.js';
+import { loadMessage } from '../messages/queries.js';
+import { loadTicket } from '../tickets/queries.js';
 
 /**
  * The message pipeline's announcements, published on the event bus (realtime/ turns them
