@@ -67,7 +67,13 @@ export async function requireSuper(req: FastifyRequest, _reply: FastifyReply): P
   if (!caller(req).super) throw new AppError('ERR_NO_PERMISSION', 403);
 }
 
-const PERMISSION_GUARDS = new Set<unknown>([requireAdmin, requireSuper]);
+const PERMISSION_GUARDS = new WeakSet<object>([requireAdmin, requireSuper]);
+
+/** Marks a route guard that refuses callers (role, plan feature): it runs before validation, see `hoistPermissionGuards`. */
+export function permissionGuard<T extends object>(guard: T): T {
+  PERMISSION_GUARDS.add(guard);
+  return guard;
+}
 const asArray = <T>(hook: T | T[] | undefined): T[] => (hook === undefined ? [] : Array.isArray(hook) ? hook : [hook]);
 
 /**
@@ -77,8 +83,8 @@ const asArray = <T>(hook: T | T[] | undefined): T[] => (hook === undefined ? [] 
  */
 export function hoistPermissionGuards(route: RouteOptions): void {
   const preHandler = asArray(route.preHandler);
-  const guards = preHandler.filter((hook) => PERMISSION_GUARDS.has(hook));
+  const guards = preHandler.filter((hook) => PERMISSION_GUARDS.has(hook as object));
   if (guards.length === 0) return;
-  route.preHandler = preHandler.filter((hook) => !PERMISSION_GUARDS.has(hook));
+  route.preHandler = preHandler.filter((hook) => !PERMISSION_GUARDS.has(hook as object));
   route.onRequest = [...asArray(route.onRequest), ...guards] as RouteOptions['onRequest'];
 }
