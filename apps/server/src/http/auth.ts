@@ -1,3 +1,4 @@
+import { can, type Permission } from '@balcao/contracts';
 import type { FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import { findTokenUser } from '../modules/auth/queries.js';
 import { bearerToken, verifyAccessToken, type AccessClaims } from '../modules/auth/tokens.js';
@@ -65,6 +66,14 @@ export async function requireAdmin(req: FastifyRequest, _reply: FastifyReply): P
 
 export async function requireSuper(req: FastifyRequest, _reply: FastifyReply): Promise<void> {
   if (!caller(req).super) throw new AppError('ERR_NO_PERMISSION', 403);
+}
+
+/** Route guard for an action of the static permission table (the super user may do everything). */
+export function requirePermission(permission: Permission) {
+  return permissionGuard(async function permissionTableGuard(req: FastifyRequest): Promise<void> {
+    const user = caller(req);
+    if (!user.super && !can(user.profile, permission)) throw new AppError('ERR_NO_PERMISSION', 403);
+  });
 }
 
 const PERMISSION_GUARDS = new WeakSet<object>([requireAdmin, requireSuper]);
