@@ -1,3 +1,4 @@
+import { can, type Permission } from '@balcao/contracts';
 import type { FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import { findTokenUser } from '../modules/auth/queries.js';
 import { bearerToken, verifyAccessToken, type AccessClaims } from '../modules/auth/tokens.js';
@@ -67,7 +68,21 @@ export async function requireSuper(req: FastifyRequest, _reply: FastifyReply): P
   if (!caller(req).super) throw new AppError('ERR_NO_PERMISSION', 403);
 }
 
-const PERMISSION_GUARDS = new Set<unknown>([requireAdmin, requireSuper]);
+/** Route guard for an action of the static permission table (the super user may do everything). */
+export function requirePermission(permission: Permission) {
+  return permissionGuard(async function permissionTableGuard(req: FastifyRequest): Promise<void> {
+    const user = caller(req);
+    if (!user.super && !can(user.profile, permission)) throw new AppError('ERR_NO_PERMISSION', 403);
+  });
+}
+
+const PERMISSION_GUARDS = new WeakSet<object>([requireAdmin, requireSuper]);
+
+/** Marks a route guard that refuses callers (role, plan feature): it runs before validation, see `hoistPermissionGuards`. */
+export function permissionGuard<T extends object>(guard: T): T {
+  PERMISSION_GUARDS.add(guard);
+  return guard;
+}
 const asArray = <T>(hook: T | T[] | undefined): T[] => (hook === undefined ? [] : Array.isArray(hook) ? hook : [hook]);
 
 /**
@@ -77,8 +92,8 @@ const asArray = <T>(hook: T | T[] | undefined): T[] => (hook === undefined ? [] 
  */
 export function hoistPermissionGuards(route: RouteOptions): void {
   const preHandler = asArray(route.preHandler);
-  const guards = preHandler.filter((hook) => PERMISSION_GUARDS.has(hook));
+  const guards = preHandler.filter((hook) => PERMISSION_GUARDS.has(hook as object));
   if (guards.length === 0) return;
-  route.preHandler = preHandler.filter((hook) => !PERMISSION_GUARDS.has(hook));
+  route.preHandler = preHandler.filter((hook) => !PERMISSION_GUARDS.has(hook as object));
   route.onRequest = [...asArray(route.onRequest), ...guards] as RouteOptions['onRequest'];
 }

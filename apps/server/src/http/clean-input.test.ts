@@ -6,6 +6,7 @@ import { createConnection, eventually } from '../../test/connections.js';
 import { FakeGraph } from '../../test/fakes/graph-server.js';
 import { metaEnv, postWebhook } from '../../test/fakes/meta-webhook.js';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, bearer, createTestApp, login, type TestApp } from '../../test/helpers.js';
+import { branch, sample, typeOf, type Operation, type Path, type Schema } from '../../test/openapi.js';
 import { createContact, createQueue, createTicketRow } from '../../test/tickets.js';
 
 /**
@@ -13,60 +14,8 @@ import { createContact, createQueue, createTicketRow } from '../../test/tickets.
  * or is stored cleanly, never 5xx. The requests are generated from the OpenAPI document:
  * one per string field of every operation, that field poisoned, the others plausible.
  */
-type Schema = {
-  type?: string | string[];
-  properties?: Record<string, Schema>;
-  items?: Schema;
-  anyOf?: Schema[];
-  oneOf?: Schema[];
-  allOf?: Schema[];
-  enum?: unknown[];
-  const?: unknown;
-  format?: string;
-  pattern?: string;
-  minLength?: number;
-  maxLength?: number;
-  minimum?: number;
-};
-type Operation = { parameters?: { in: string; name: string; schema?: Schema }[]; requestBody?: { content: Record<string, { schema: Schema }> } };
-type Path = (string | number)[];
-
 const POISON = 'ab\u0000c\uD800d';
 const POISON_URL = 'ab%00c';
-
-const typeOf = (s: Schema) => (Array.isArray(s.type) ? s.type.find((x) => x !== 'null') : s.type);
-const branch = (s: Schema) => (s.anyOf ?? s.oneOf ?? s.allOf)?.find((b) => typeOf(b) !== 'null' || b.properties) ?? s;
-
-function sampleString(s: Schema): string {
-  if (s.format === 'email') return 'sample@example.com';
-  if (s.format === 'date-time') return new Date().toISOString();
-  if (s.format === 'date') return '2030-01-01';
-  const candidates = ['Amostra', '12:00', '#123456', '2030-01-01', '5511999990000', 'abcde'];
-  let value = (s.pattern && candidates.find((c) => new RegExp(s.pattern!).test(c))) || 'Amostra';
-  while (value.length < (s.minLength ?? 0)) value += 'x';
-  return s.maxLength !== undefined ? value.slice(0, s.maxLength) : value;
-}
-
-function sample(schema: Schema): unknown {
-  const s = branch(schema);
-  if (s.enum) return s.enum[0];
-  if (s.const !== undefined) return s.const;
-  switch (typeOf(s)) {
-    case 'string':
-      return sampleString(s);
-    case 'integer':
-    case 'number':
-      return Math.max(1, s.minimum ?? 1);
-    case 'boolean':
-      return true;
-    case 'array':
-      return s.items ? [sample(s.items)] : [];
-    case 'object':
-      return Object.fromEntries(Object.entries(s.properties ?? {}).map(([k, v]) => [k, sample(v)]));
-    default:
-      return s.properties ? sample({ ...s, type: 'object' }) : 'Amostra';
-  }
-}
 
 /** Paths of the free-text strings inside a schema (enums and constants are not free text). */
 function stringLeaves(schema: Schema, at: Path = []): Path[] {

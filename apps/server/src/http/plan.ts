@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { DbOrTx, Tx } from '../db/client.js';
 import { companies, plans } from '../db/schema/index.js';
-import { caller } from './auth.js';
+import { caller, permissionGuard } from './auth.js';
 import { AppError } from './errors.js';
 
 async function companyPlan(db: DbOrTx, companyId: number) {
@@ -26,9 +26,9 @@ export async function assertPlanFlag(db: DbOrTx, companyId: number, flag: PlanFl
  * `{ onRequest: authenticate, preHandler: requirePlanFlag('useSchedules') }`.
  */
 export function requirePlanFlag(flag: PlanFlag) {
-  return async function planFlagGuard(req: FastifyRequest): Promise<void> {
+  return permissionGuard(async function planFlagGuard(req: FastifyRequest): Promise<void> {
     await assertPlanFlag(req.server.ctx.db, caller(req).companyId, flag);
-  };
+  });
 }
 
 export type PlanLimit = 'users' | 'connections' | 'queues';

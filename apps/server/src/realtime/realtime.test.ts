@@ -135,7 +135,7 @@ describe('delivery', () => {
       method: 'POST',
       url: '/users',
       headers: bearer(a.token),
-      payload: { name: 'Rita', email: 'rita@example.com', password: 'rita-pass-8842', profile: 'user' },
+      payload: { name: 'Rita', email: 'rita@example.com', password: 'rita-secret-1', profile: 'user' },
     });
     expect(res.statusCode).toBe(200);
     expect(await event).toMatchObject({ action: 'create', user: { email: 'rita@example.com' } });

@@ -14,7 +14,8 @@ import {
   type LoggedIn,
   type TestApp,
 } from '../../../test/helpers.js';
-import { listen, openSocket } from '../../../test/roles.js';
+import { jsonOperations } from '../../../test/openapi.js';
+import { createPlainUser, listen, openSocket } from '../../../test/roles.js';
 import { REFRESH_REUSE_GRACE_MS } from './service.js';
 
 /** Issue 9 points 5–6 and issue 10 points 8–9: refresh families, token form, authorization first, /auth/me in one query. */
@@ -113,6 +114,35 @@ describe('authorization before validation', () => {
       const anonymous = await t.app.inject({ method, url, payload: { x: 1 } });
       expect(anonymous.statusCode, `${method} ${url}`).toBe(401);
     }
+  });
+});
+
+describe('authorization before validation, over the OpenAPI document', () => {
+  it('a caller refused (403 ERR_NO_PERMISSION) with a plausible body is refused the same with a malformed one', async () => {
+    const { company, email, password } = await createCompanyWithAdmin(t.db);
+    const callers = { admin: await login(t.app, email, password), user: await createPlainUser(t, company.id) };
+    const doc = (await t.app.inject({ method: 'GET', url: '/docs/json' })).json();
+    // Another company's id is refused on the resource itself, after validation (404/403 per row), not per endpoint.
+    const RESOURCE_LEVEL = ['PUT /companies/{id}/schedules'];
+    const operations = jsonOperations(doc).filter(
+      (op) => !op.path.startsWith('/auth/') && op.path !== '/webhook' && !RESOURCE_LEVEL.includes(`${op.method} ${op.path}`),
+    );
+    expect(operations.length).toBeGreaterThan(25);
+    const mismatches: string[] = [];
+    let refused = 0;
+    for (const op of operations) {
+      for (const [who, session] of Object.entries(callers)) {
+        const send = (payload: unknown) =>
+          t.app.inject({ method: op.method as 'POST', url: op.url, headers: { ...bearer(session.token), 'content-type': 'application/json' }, payload: JSON.stringify(payload) });
+        const plausible = await send(op.body);
+        if (plausible.statusCode !== 403 || plausible.json().error !== 'ERR_NO_PERMISSION') continue;
+        refused += 1;
+        const malformed = await send('not an object');
+        if (malformed.statusCode !== 403) mismatches.push(`${who} ${op.method} ${op.url} → ${malformed.statusCode} ${malformed.body}`);
+      }
+    }
+    expect(refused).toBeGreaterThan(10);
+    expect(mismatches).toEqual([]);
   });
 });
 

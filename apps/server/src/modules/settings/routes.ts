@@ -2,7 +2,7 @@ import { companySettingOneQuery, companySettingsSchema, publicSettingsSchema, se
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { caller, requireAdmin } from '../../http/auth.js';
+import { caller, requireAdmin, requireSuper } from '../../http/auth.js';
 import type { AppContext } from '../../http/context.js';
 import {
   companySettingOne,
@@ -44,7 +44,7 @@ export function registerSettingsRoutes(app: FastifyInstance, ctx: AppContext, au
 
   r.put(
     '/settings/:key',
-    { schema: { tags: ['settings'], params: keyParams, body: updateSettingBody, response: { 200: settingSchema } }, onRequest: authenticate },
+    { schema: { tags: ['settings'], params: keyParams, body: updateSettingBody, response: { 200: settingSchema } }, onRequest: authenticate, preHandler: requireSuper },
     async (req) => updateGlobalSetting(ctx, caller(req), req.params.key, req.body.value),
   );
 

@@ -11,7 +11,7 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { caller, type AuthUser } from '../../http/auth.js';
+import { caller, requirePermission, type AuthUser } from '../../http/auth.js';
 import type { AppContext } from '../../http/context.js';
 import { contactMaskFor } from '../contacts/lgpd.js';
 import { createTicket } from './create.js';
@@ -49,7 +49,11 @@ export function registerTicketRoutes(app: FastifyInstance, ctx: AppContext, auth
 
   r.post(
     '/tickets/closeAll',
-    { schema: { tags, body: closeAllTicketsBody, response: { 200: closeAllTicketsResponse } }, onRequest: authenticate },
+    {
+      schema: { tags, body: closeAllTicketsBody, response: { 200: closeAllTicketsResponse } },
+      onRequest: authenticate,
+      preHandler: requirePermission('tickets-manager:closeAll'),
+    },
     async (req) => closeAllTickets(ctx, caller(req), req.body),
   );
 

@@ -2,13 +2,13 @@ import { facebookConnectBody, whatsappFormSchema, whatsappListQuery, whatsappSch
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { caller, requireSuper } from '../../http/auth.js';
+import { caller, permissionGuard, requireSuper } from '../../http/auth.js';
 import type { AppContext } from '../../http/context.js';
 import { AppError } from '../../http/errors.js';
 import { connectFacebook } from './facebook.js';
 import { removeGreetingMedia, setGreetingMedia } from './media.js';
 import { listWhatsapps, presentWhatsapps } from './queries.js';
-import { canManageConnections, connectionFor, createWhatsapp, deleteWhatsapp, presentOne, updateWhatsapp } from './service.js';
+import { assertCanManage, canManageConnections, connectionFor, createWhatsapp, deleteWhatsapp, presentOne, updateWhatsapp } from './service.js';
 import { closeImported, renewWhatsappSession, restartCompanySessions, startWhatsappSession, stopWhatsappSession } from './sessions.js';
 
 const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
@@ -18,6 +18,8 @@ const tags = ['connections'];
 /** Connections (spec 1 §7 "Connections"). Clients call some paths with a trailing slash: the router ignores it. */
 export function registerWhatsappRoutes(app: FastifyInstance, ctx: AppContext, authenticate: (req: FastifyRequest) => Promise<void>): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  // Connection managers only (admins, allowConnections): refused before the body is validated.
+  const managesConnections = permissionGuard(async (req: FastifyRequest) => assertCanManage(ctx, caller(req)));
 
   r.get(
     '/whatsapp',
@@ -56,13 +58,13 @@ export function registerWhatsappRoutes(app: FastifyInstance, ctx: AppContext, au
     },
   );
 
-  r.post('/whatsapp', { schema: { tags, body: whatsappFormSchema, response: { 200: whatsappSchema } }, onRequest: authenticate }, async (req) =>
+  r.post('/whatsapp', { schema: { tags, body: whatsappFormSchema, response: { 200: whatsappSchema } }, onRequest: authenticate, preHandler: managesConnections }, async (req) =>
     createWhatsapp(ctx, caller(req), req.body),
   );
 
   r.put(
     '/whatsapp/:id',
-    { schema: { tags, params: idParams, body: z.record(z.string(), z.unknown()), response: { 200: whatsappSchema } }, onRequest: authenticate },
+    { schema: { tags, params: idParams, body: z.record(z.string(), z.unknown()), response: { 200: whatsappSchema } }, onRequest: authenticate, preHandler: managesConnections },
     async (req) => updateWhatsapp(ctx, caller(req), req.params.id, req.body),
   );
 
@@ -120,7 +122,7 @@ export function registerWhatsappRoutes(app: FastifyInstance, ctx: AppContext, au
 
   r.post(
     '/facebook',
-    { schema: { tags, body: facebookConnectBody, response: { 200: z.array(whatsappSchema) } }, onRequest: authenticate },
+    { schema: { tags, body: facebookConnectBody, response: { 200: z.array(whatsappSchema) } }, onRequest: authenticate, preHandler: managesConnections },
     async (req) => connectFacebook(ctx, caller(req), req.body),
   );
 }
