@@ -84,6 +84,8 @@ export type DomainEvent =
   | { type: 'user.signedIn'; companyId: number; userId: number }
   /** Logout or deletion: the user's open sockets are closed. */
   | { type: 'user.signedOut'; companyId: number; userId: number }
+  /** A refresh token was reused: the sockets opened with that login's tokens are closed. */
+  | { type: 'user.familyRevoked'; companyId: number; userId: number; family: string }
   /** Profile, flags or queues changed: the user's open sockets hold exactly the rooms they may now receive. */
   | { type: 'user.rightsChanged'; companyId: number; userId: number }
   | { type: 'company.deleted'; companyId: number };

@@ -37,6 +37,7 @@ import { conversationSink } from '../modules/conversations/sink.js';
 import { registerWhatsappRoutes } from '../modules/whatsapp/routes.js';
 import { Channels, type ChannelDeps } from '../channels/index.js';
 import { EventBus } from '../events/bus.js';
+import { refuseRevokedFamilies } from '../realtime/families.js';
 import { emitDomainEvent } from '../realtime/relay.js';
 import { Realtime } from '../realtime/server.js';
 import { MediaStorage, publicFileHeaders } from '../storage/media.js';
@@ -90,6 +91,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const background = new BackgroundTasks(app.log);
   const events = new EventBus(app.log);
   events.subscribe((event) => emitDomainEvent(realtime, event));
+  refuseRevokedFamilies(realtime, db);
   const ctx: AppContext = { config, secrets: deps.secrets, db, realtime, events, storage, channels, log: app.log, boss: deps.boss, background };
   const sink = conversationSink(ctx);
   channels.bind({ db, log: app.log, mediaLimitBytes: storage.limitBytes, sink });

@@ -107,7 +107,8 @@ describe('NUL and lone surrogates at the edge', () => {
     const probes = Object.entries(doc.paths)
       .filter(([path]) => path !== '/webhook')
       .flatMap(([path, ops]) => Object.entries(ops).flatMap(([method, op]) => probesFor(path, method, op)));
-    expect(probes.length).toBeGreaterThan(150);
+    // A floor that proves the generator reads the document (each path counts once: trailing slashes are not separate routes).
+    expect(probes.length).toBeGreaterThan(120);
 
     const failures: string[] = [];
     for (const probe of probes) {

@@ -2,6 +2,7 @@ import { isPublicSettingKey } from '@balcao/contracts';
 import type { DomainEvent } from '../events/types.js';
 import { messageForViewer } from '../modules/messages/presenter.js';
 import { ticketForViewer } from '../modules/tickets/presenter.js';
+import { disconnectFamily } from './families.js';
 import { ROOMS, ticketAudience } from './rooms.js';
 import type { Realtime } from './server.js';
 
@@ -66,6 +67,8 @@ export async function emitDomainEvent(rt: Realtime, event: DomainEvent): Promise
       return rt.emitToUser(event.companyId, event.userId, 'auth', { action: 'update', user: { id: event.userId } });
     case 'user.signedOut':
       return rt.disconnectUser(event.companyId, event.userId);
+    case 'user.familyRevoked':
+      return disconnectFamily(rt, event.companyId, event.userId, event.family);
     case 'user.rightsChanged':
       return rt.refreshUserRooms(event.companyId, event.userId);
     case 'company.deleted':

@@ -7,13 +7,11 @@ import type { AppContext } from '../../http/context.js';
 import { AppError } from '../../http/errors.js';
 import { login, logout, me, refresh, signup, type IssuedSession } from './service.js';
 import { LoginLimits } from './login-limits.js';
-import { refuseRevokedFamilies } from './socket-families.js';
 
 export const REFRESH_COOKIE = 'jrt';
 
 export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext, authenticate: (req: FastifyRequest) => Promise<void>): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  refuseRevokedFamilies(ctx.realtime, ctx.db);
   const secure = ctx.config.apiUrl.startsWith('https://');
   const cookieOptions = { httpOnly: true, sameSite: 'lax', path: '/', secure } as const;
 

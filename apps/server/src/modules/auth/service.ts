@@ -29,7 +29,6 @@ import {
 } from './queries.js';
 import { hashChosenPassword } from './password-policy.js';
 import { loadSession } from './session-user.js';
-import { disconnectFamily } from './socket-families.js';
 import { signAccessToken, signRefreshToken, verifyRefreshToken, type AccessClaims } from './tokens.js';
 
 /** A used refresh token presented again within this delay is two tabs racing with one cookie, not theft. */
@@ -102,7 +101,7 @@ export async function refresh(ctx: AppContext, cookie: string | undefined): Prom
     const reused = await reusedTokenFamily(ctx.db, claims.jti, claims.id, REFRESH_REUSE_GRACE_MS);
     if (reused) {
       await revokeFamily(ctx.db, reused.companyId, reused.family);
-      await disconnectFamily(ctx.realtime, reused.companyId, claims.id, reused.family);
+      await ctx.events.publish({ type: 'user.familyRevoked', companyId: reused.companyId, userId: claims.id, family: reused.family });
       ctx.log.warn({ userId: claims.id, family: reused.family }, 'refresh token reused: family revoked');
     }
     throw expired();

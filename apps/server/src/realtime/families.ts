@@ -1,10 +1,10 @@
 import { decodeJwt } from 'jose';
 import type { Namespace, Socket } from 'socket.io';
-import type { Db } from '../../db/client.js';
-import type { Realtime } from '../../realtime/server.js';
-import { ROOMS } from '../../realtime/server.js';
-import { familyRevoked } from './queries.js';
-import { bearerToken } from './tokens.js';
+import type { Db } from '../db/client.js';
+import { familyRevoked } from '../modules/auth/queries.js';
+import { bearerToken } from '../modules/auth/tokens.js';
+import type { Realtime } from './server.js';
+import { ROOMS } from './server.js';
 
 /** The refresh family named by the (already verified) access token a socket connected with. */
 function familyOf(handshake: Socket['handshake']): string | undefined {
