@@ -21,8 +21,8 @@ export interface FieldProps<T extends FieldValues, O, N extends FieldPath<T>> {
   sx?: SxProps<Theme>;
 }
 
-/** A choice of a select: numbers stay numbers in the form value. */
-export interface FieldOption<V extends string | number = string | number> {
+/** A choice of a select: numbers and booleans stay so in the form value. */
+export interface FieldOption<V extends string | number | boolean = string | number | boolean> {
   value: V;
   label: ReactNode;
 }
