@@ -12,6 +12,8 @@ interface ColorInputProps<T extends FieldValues, O, N extends FieldPath<T>> exte
   /** What the swatch shows while the typed text is not a colour yet. */
   fallback: string;
   pickerLabel?: string;
+  /** One text for any invalid value, instead of the schema's message. */
+  errorText?: string;
 }
 
 /** A #RRGGBB colour: typed, or picked from the swatch (which writes it in upper case). */
@@ -34,7 +36,7 @@ export function ColorInput<T extends FieldValues, O, N extends FieldPath<T>>(pro
       fullWidth={fullWidth}
       sx={sx}
       error={!!fieldState.error}
-      helperText={fieldErrorText(fieldState.error) ?? hint}
+      helperText={(fieldState.error && props.errorText) || fieldErrorText(fieldState.error) || hint}
       slotProps={{
         htmlInput: { 'data-testid': testId },
         input: {

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
@@ -16,7 +16,6 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
@@ -26,7 +25,8 @@ import EditIcon from '@mui/icons-material/Edit';
 import { FORM_SUBMIT_DELAY_MS, createHelpBody, type Help } from '@balcao/contracts';
 import { useDeleteHelp, useHelpsList, useSaveHelp } from '../../api/helps';
 import { ConfirmDeleteDialog } from '../../components/ConfirmDeleteDialog';
-import { fieldErrorText, sleep, toastSaveError } from '../../components/form';
+import { sleep, toastSaveError } from '../../components/form';
+import { TextInput } from '../../components/fields/TextInputs';
 import { TableStateRow } from '../../components/ListStates';
 import { toast } from '../../components/toast';
 import { FormDialogActions } from '../../components/FormDialogActions';
@@ -58,25 +58,7 @@ function HelpDialog({ help, onClose }: { help: Help | null; onClose: () => void 
   };
 
   const field = (name: 'title' | 'description' | 'video', label: string, extra: { multiline?: boolean; helper?: string; required?: boolean } = {}) => (
-    <Controller
-      name={name}
-      control={control}
-      render={({ field: f, fieldState }) => (
-        <TextField
-          {...f}
-          value={f.value ?? ''}
-          label={label}
-          fullWidth
-          size="small"
-          required={extra.required}
-          multiline={extra.multiline}
-          minRows={extra.multiline ? 3 : undefined}
-          error={!!fieldState.error}
-          helperText={fieldErrorText(fieldState.error) ?? extra.helper}
-          slotProps={{ htmlInput: { 'data-testid': `help-${name}` } }}
-        />
-      )}
-    />
+    <TextInput control={control} name={name} label={label} required={extra.required} multiline={extra.multiline} hint={extra.helper} testId={`help-${name}`} />
   );
 
   return (

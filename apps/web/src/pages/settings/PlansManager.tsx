@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
@@ -9,18 +9,15 @@ import Chip from '@mui/material/Chip';
 import Dialog from '@mui/material/Dialog';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
-import FormControlLabel from '@mui/material/FormControlLabel';
 import Grid from '@mui/material/Grid';
 import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import Switch from '@mui/material/Switch';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
@@ -30,7 +27,9 @@ import EditIcon from '@mui/icons-material/Edit';
 import { FORM_SUBMIT_DELAY_MS, PLAN_FLAGS, createPlanBody, type Plan } from '@balcao/contracts';
 import { useAllPlans, useDeletePlan, usePlansLive, useSavePlan } from '../../api/plans';
 import { ConfirmDeleteDialog } from '../../components/ConfirmDeleteDialog';
-import { fieldErrorText, sleep, toastSaveError } from '../../components/form';
+import { sleep, toastSaveError } from '../../components/form';
+import { SwitchInput } from '../../components/fields/SwitchInput';
+import { TextInput } from '../../components/fields/TextInputs';
 import { formatAmount } from '../../components/format';
 import { TableStateRow } from '../../components/ListStates';
 import { toast } from '../../components/toast';
@@ -73,47 +72,13 @@ function PlanDialog({ plan, onClose }: { plan: Plan | null; onClose: () => void 
     }
   };
 
+  // Amounts may be typed with a comma: text with a decimal keypad, the schema parses it.
   const number = (name: NumberField, label: string) => (
-    <Controller
-      name={name}
-      control={control}
-      render={({ field, fieldState }) => (
-        <TextField
-          name={field.name}
-          ref={field.ref}
-          onBlur={field.onBlur}
-          value={field.value === undefined || field.value === null ? '' : String(field.value)}
-          onChange={(e) => field.onChange(e.target.value)}
-          label={label}
-          fullWidth
-          size="small"
-          required
-          inputMode="decimal"
-          error={!!fieldState.error}
-          helperText={fieldErrorText(fieldState.error)}
-          slotProps={{ htmlInput: { 'data-testid': `plan-${name}` } }}
-        />
-      )}
-    />
+    <TextInput control={control} name={name} label={label} required inputProps={{ inputMode: 'decimal' }} testId={`plan-${name}`} />
   );
 
   const flag = (name: (typeof PLAN_FLAGS)[number] | 'isPublic', label: string) => (
-    <Controller
-      name={name}
-      control={control}
-      render={({ field }) => (
-        <FormControlLabel
-          label={label}
-          control={
-            <Switch
-              checked={field.value === true}
-              onChange={(e) => field.onChange(e.target.checked)}
-              slotProps={{ input: { 'data-testid': `plan-${name}` } as object }}
-            />
-          }
-        />
-      )}
-    />
+    <SwitchInput control={control} name={name} label={label} testId={`plan-${name}`} />
   );
 
   return (
@@ -128,23 +93,7 @@ function PlanDialog({ plan, onClose }: { plan: Plan | null; onClose: () => void 
         <DialogContent dividers>
           <Grid container spacing={2} sx={{ pt: 1 }}>
             <Grid size={{ xs: 12, sm: 8 }}>
-              <Controller
-                name="name"
-                control={control}
-                render={({ field, fieldState }) => (
-                  <TextField
-                    {...field}
-                    label={t('settings.plans.dialog.name')}
-                    fullWidth
-                    size="small"
-                    required
-                    autoFocus
-                    error={!!fieldState.error}
-                    helperText={fieldErrorText(fieldState.error)}
-                    slotProps={{ htmlInput: { 'data-testid': 'plan-name' } }}
-                  />
-                )}
-              />
+              <TextInput control={control} name="name" label={t('settings.plans.dialog.name')} required autoFocus testId="plan-name" />
             </Grid>
             <Grid size={{ xs: 12, sm: 4 }}>{number('amount', t('settings.plans.dialog.amount'))}</Grid>
             <Grid size={{ xs: 12, sm: 4 }}>{number('users', t('settings.plans.dialog.users'))}</Grid>
