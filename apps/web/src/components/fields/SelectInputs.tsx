@@ -4,8 +4,7 @@ import Checkbox from '@mui/material/Checkbox';
 import ListItemText from '@mui/material/ListItemText';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
-import { fieldErrorText } from '../form';
-import type { FieldOption, FieldProps } from './fieldProps';
+import { helperText, type FieldOption, type FieldProps } from './fieldProps';
 
 /** The option's own value for what the DOM gives back: MUI hands numbers over as they were, strings as strings. */
 const optionValue = (options: readonly FieldOption[], raw: unknown) => options.find((o) => String(o.value) === String(raw))?.value;
@@ -38,7 +37,7 @@ export function SelectInput<T extends FieldValues, O, N extends FieldPath<T>>(pr
       disabled={disabled}
       sx={sx}
       error={!!fieldState.error}
-      helperText={fieldErrorText(fieldState.error) ?? hint}
+      helperText={helperText(fieldState.error, props.errorText, hint)}
       data-testid={testId}
     >
       {noneLabel !== undefined && (
@@ -88,7 +87,7 @@ export function MultiSelectInput<T extends FieldValues, O, N extends FieldPath<T
       disabled={disabled}
       sx={sx}
       error={!!fieldState.error}
-      helperText={fieldErrorText(fieldState.error) ?? hint}
+      helperText={helperText(fieldState.error, props.errorText, hint)}
       data-testid={testId}
       slotProps={{
         select: {

@@ -6,8 +6,7 @@ import InputAdornment from '@mui/material/InputAdornment';
 import TextField from '@mui/material/TextField';
 import Visibility from '@mui/icons-material/Visibility';
 import VisibilityOff from '@mui/icons-material/VisibilityOff';
-import { fieldErrorText } from '../form';
-import type { FieldProps } from './fieldProps';
+import { helperText, type FieldProps } from './fieldProps';
 
 interface TextInputProps<T extends FieldValues, O, N extends FieldPath<T>> extends FieldProps<T, O, N> {
   multiline?: boolean;
@@ -46,7 +45,7 @@ export function TextInput<T extends FieldValues, O, N extends FieldPath<T>>(prop
       disabled={disabled}
       sx={sx}
       error={!!fieldState.error}
-      helperText={fieldErrorText(fieldState.error) ?? hint}
+      helperText={helperText(fieldState.error, props.errorText, hint)}
       slotProps={{
         inputLabel: props.type === 'time' || props.type === 'date' ? { shrink: true } : undefined,
         htmlInput: { ...props.inputProps, 'data-testid': testId },

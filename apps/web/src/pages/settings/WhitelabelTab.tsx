@@ -82,7 +82,7 @@ function IdentityForm({ settings }: { settings: Setting[] }) {
       name={name}
       label={t(`settings.whitelabel.${name}`)}
       pickerLabel={t('settings.whitelabel.pickColor')}
-      errorText={t('settings.whitelabel.invalidColor')}
+      errorText={() => t('settings.whitelabel.invalidColor')}
       fallback="#000000"
       fullWidth
       testId={`whitelabel-${name}`}
