@@ -13,25 +13,19 @@ import Grid from '@mui/material/Grid';
 import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
 import CloseIcon from '@mui/icons-material/Close';
-import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
-import EditIcon from '@mui/icons-material/Edit';
 import { FORM_SUBMIT_DELAY_MS, PLAN_FLAGS, createPlanBody, type Plan } from '@balcao/contracts';
 import { useAllPlans, useDeletePlan, usePlansLive, useSavePlan } from '../../api/plans';
-import { ConfirmDeleteDialog } from '../../components/ConfirmDeleteDialog';
 import { sleep, toastSaveError } from '../../components/form';
 import { SwitchInput } from '../../components/fields/SwitchInput';
 import { TextInput } from '../../components/fields/TextInputs';
 import { formatAmount } from '../../components/format';
-import { TableStateRow } from '../../components/ListStates';
+import { ListTable } from '../../components/ListTable';
+import { RowActions } from '../../components/RowActions';
 import { toast } from '../../components/toast';
 import { FormDialogActions } from '../../components/FormDialogActions';
 
@@ -131,7 +125,6 @@ export function PlansManager() {
   usePlansLive(true);
   const remove = useDeletePlan();
   const [editing, setEditing] = useState<{ plan: Plan | null } | null>(null);
-  const [deleting, setDeleting] = useState<Plan | null>(null);
   const list = plans.data ?? [];
 
   return (
@@ -142,65 +135,53 @@ export function PlansManager() {
         </Button>
       </Box>
       <Paper variant="outlined" sx={{ overflow: 'auto' }}>
-        <Table size="small" data-testid="plans-table">
-          <TableHead>
-            <TableRow>
-              <TableCell>{t('settings.plans.columns.name')}</TableCell>
-              <TableCell align="center">{t('settings.plans.columns.users')}</TableCell>
-              <TableCell align="center">{t('settings.plans.columns.connections')}</TableCell>
-              <TableCell align="center">{t('settings.plans.columns.queues')}</TableCell>
-              <TableCell align="right">{t('settings.plans.columns.amount')}</TableCell>
-              <TableCell align="center">{t('settings.plans.columns.isPublic')}</TableCell>
-              <TableCell>{t('settings.plans.columns.features')}</TableCell>
-              <TableCell align="center">{t('settings.plans.columns.actions')}</TableCell>
+        <ListTable
+          testId="plans-table"
+          state={{ loading: plans.isPending, error: plans.isError, empty: plans.isSuccess && list.length === 0, onRetry: () => void plans.refetch() }}
+          columns={[
+            { label: t('settings.plans.columns.name') },
+            { label: t('settings.plans.columns.users'), align: 'center' },
+            { label: t('settings.plans.columns.connections'), align: 'center' },
+            { label: t('settings.plans.columns.queues'), align: 'center' },
+            { label: t('settings.plans.columns.amount'), align: 'right' },
+            { label: t('settings.plans.columns.isPublic'), align: 'center' },
+            { label: t('settings.plans.columns.features') },
+            { label: t('settings.plans.columns.actions'), align: 'center' },
+          ]}
+        >
+          {list.map((plan) => (
+            <TableRow key={plan.id} hover data-testid={`plan-row-${plan.id}`}>
+              <TableCell>{plan.name}</TableCell>
+              <TableCell align="center">{plan.users}</TableCell>
+              <TableCell align="center">{plan.connections}</TableCell>
+              <TableCell align="center">{plan.queues}</TableCell>
+              <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                R$ {formatAmount(plan.amount)}
+              </TableCell>
+              <TableCell align="center">{plan.isPublic ? t('ui.yesNo.yes') : t('ui.yesNo.no')}</TableCell>
+              <TableCell>
+                <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 0.5 }}>
+                  {PLAN_FLAGS.filter((f) => plan[f]).map((f) => (
+                    <Chip key={f} size="small" variant="outlined" label={t(`settings.plans.flags.${f}`)} />
+                  ))}
+                </Stack>
+              </TableCell>
+              <RowActions
+                id={plan.id}
+                testIdPrefix="plan"
+                onEdit={() => setEditing({ plan })}
+                remove={{
+                  title: t('settings.plans.confirmDelete.title', { name: plan.name }),
+                  message: t('settings.plans.confirmDelete.message'),
+                  deletedText: t('settings.plans.toasts.deleted'),
+                  run: (id) => remove.mutateAsync(id),
+                }}
+              />
             </TableRow>
-          </TableHead>
-          <TableBody>
-            {list.map((plan) => (
-              <TableRow key={plan.id} hover data-testid={`plan-row-${plan.id}`}>
-                <TableCell>{plan.name}</TableCell>
-                <TableCell align="center">{plan.users}</TableCell>
-                <TableCell align="center">{plan.connections}</TableCell>
-                <TableCell align="center">{plan.queues}</TableCell>
-                <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                  R$ {formatAmount(plan.amount)}
-                </TableCell>
-                <TableCell align="center">{plan.isPublic ? t('ui.yesNo.yes') : t('ui.yesNo.no')}</TableCell>
-                <TableCell>
-                  <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 0.5 }}>
-                    {PLAN_FLAGS.filter((f) => plan[f]).map((f) => (
-                      <Chip key={f} size="small" variant="outlined" label={t(`settings.plans.flags.${f}`)} />
-                    ))}
-                  </Stack>
-                </TableCell>
-                <TableCell align="center" sx={{ whiteSpace: 'nowrap' }}>
-                  <Tooltip title={t('ui.actions.edit')}>
-                    <IconButton size="small" aria-label={t('ui.actions.edit')} onClick={() => setEditing({ plan })} data-testid={`plan-edit-${plan.id}`}>
-                      <EditIcon fontSize="small" />
-                    </IconButton>
-                  </Tooltip>
-                  <Tooltip title={t('ui.actions.delete')}>
-                    <IconButton size="small" aria-label={t('ui.actions.delete')} onClick={() => setDeleting(plan)} data-testid={`plan-delete-${plan.id}`}>
-                      <DeleteOutlineIcon fontSize="small" />
-                    </IconButton>
-                  </Tooltip>
-                </TableCell>
-              </TableRow>
-            ))}
-            <TableStateRow colSpan={8} loading={plans.isPending} error={plans.isError} empty={plans.isSuccess && list.length === 0} onRetry={() => void plans.refetch()} />
-          </TableBody>
-        </Table>
+          ))}
+        </ListTable>
       </Paper>
       {editing && <PlanDialog plan={editing.plan} onClose={() => setEditing(null)} />}
-      <ConfirmDeleteDialog
-        record={deleting}
-        title={t('settings.plans.confirmDelete.title', { name: deleting?.name ?? '' })}
-        deletedText={t('settings.plans.toasts.deleted')}
-        remove={(id) => remove.mutateAsync(id)}
-        onClose={() => setDeleting(null)}
-      >
-        {t('settings.plans.confirmDelete.message')}
-      </ConfirmDeleteDialog>
     </Stack>
   );
 }
