@@ -17,7 +17,7 @@ export interface ListTableState {
 
 interface ListTableProps {
   testId: string;
-  columns: { label: ReactNode; align?: 'left' | 'center' | 'right' }[];
+  columns: { label: ReactNode; align?: 'left' | 'center' | 'right'; width?: number }[];
   /** `usePagedList().state`, or the same built from a plain query. */
   state: ListTableState;
   /** The rows. */
@@ -32,7 +32,7 @@ export function ListTable({ testId, columns, state, children }: ListTableProps) 
       <TableHead>
         <TableRow>
           {columns.map((c, i) => (
-            <TableCell key={i} align={c.align}>
+            <TableCell key={i} align={c.align} sx={c.width ? { width: c.width } : undefined}>
               {c.label}
             </TableCell>
           ))}

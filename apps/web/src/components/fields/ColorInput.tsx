@@ -3,8 +3,7 @@ import { useTranslation } from 'react-i18next';
 import Box from '@mui/material/Box';
 import InputAdornment from '@mui/material/InputAdornment';
 import TextField from '@mui/material/TextField';
-import { fieldErrorText } from '../form';
-import type { FieldProps } from './fieldProps';
+import { helperText, type FieldProps } from './fieldProps';
 
 const HEX6 = /^#[0-9a-fA-F]{6}$/;
 
@@ -34,7 +33,7 @@ export function ColorInput<T extends FieldValues, O, N extends FieldPath<T>>(pro
       fullWidth={fullWidth}
       sx={sx}
       error={!!fieldState.error}
-      helperText={fieldErrorText(fieldState.error) ?? hint}
+      helperText={helperText(fieldState.error, props.errorText, hint)}
       slotProps={{
         htmlInput: { 'data-testid': testId },
         input: {

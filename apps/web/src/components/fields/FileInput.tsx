@@ -6,8 +6,7 @@ import FormHelperText from '@mui/material/FormHelperText';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import AttachFileIcon from '@mui/icons-material/AttachFile';
-import { fieldErrorText } from '../form';
-import type { FieldProps } from './fieldProps';
+import { helperText, type FieldProps } from './fieldProps';
 
 /** One file; the form value is the chosen File (or null), and the test id is the hidden <input type="file">'s. */
 export function FileInput<T extends FieldValues, O, N extends FieldPath<T>>(props: FieldProps<T, O, N> & { accept?: string }) {
@@ -16,7 +15,7 @@ export function FileInput<T extends FieldValues, O, N extends FieldPath<T>>(prop
   const { field, fieldState } = useController({ control, name });
   const input = useRef<HTMLInputElement>(null);
   const file: unknown = field.value;
-  const error = fieldErrorText(fieldState.error);
+  const shown = helperText(fieldState.error, props.errorText, hint);
   return (
     <Stack spacing={0.5} sx={sx}>
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
@@ -40,7 +39,7 @@ export function FileInput<T extends FieldValues, O, N extends FieldPath<T>>(prop
           e.target.value = '';
         }}
       />
-      {(error ?? hint) && <FormHelperText error={!!error}>{error ?? hint}</FormHelperText>}
+      {shown && <FormHelperText error={!!fieldState.error}>{shown}</FormHelperText>}
     </Stack>
   );
 }

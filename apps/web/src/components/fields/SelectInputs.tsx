@@ -4,8 +4,7 @@ import Checkbox from '@mui/material/Checkbox';
 import ListItemText from '@mui/material/ListItemText';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
-import { fieldErrorText } from '../form';
-import type { FieldOption, FieldProps } from './fieldProps';
+import { helperText, type FieldOption, type FieldProps } from './fieldProps';
 
 /** The option's own value for what the DOM gives back: MUI hands numbers over as they were, strings as strings. */
 const optionValue = (options: readonly FieldOption[], raw: unknown) => options.find((o) => String(o.value) === String(raw))?.value;
@@ -14,11 +13,13 @@ interface SelectInputProps<T extends FieldValues, O, N extends FieldPath<T>> ext
   options: readonly FieldOption[];
   /** An entry for "none" at the top: choosing it sets the field to null. */
   noneLabel?: ReactNode;
+  /** The test id of one option; `<testId>-<value>` by default. */
+  optionTestId?: (value: FieldOption['value']) => string;
 }
 
 /** One choice among options; each option's test id is `<testId>-<value>`. */
 export function SelectInput<T extends FieldValues, O, N extends FieldPath<T>>(props: SelectInputProps<T, O, N>) {
-  const { control, name, label, testId, disabled, required, hint, fullWidth = true, sx, options, noneLabel } = props;
+  const { control, name, label, testId, disabled, required, hint, fullWidth = true, sx, options, noneLabel, optionTestId } = props;
   const { field, fieldState } = useController({ control, name });
   const value: unknown = field.value;
   return (
@@ -27,7 +28,7 @@ export function SelectInput<T extends FieldValues, O, N extends FieldPath<T>>(pr
       name={field.name}
       inputRef={field.ref}
       onBlur={field.onBlur}
-      value={value === null || value === undefined ? '' : value}
+      value={value === null || value === undefined ? '' : String(value)}
       onChange={(e) => field.onChange(e.target.value === '' && noneLabel !== undefined ? null : optionValue(options, e.target.value))}
       label={label}
       fullWidth={fullWidth}
@@ -36,7 +37,7 @@ export function SelectInput<T extends FieldValues, O, N extends FieldPath<T>>(pr
       disabled={disabled}
       sx={sx}
       error={!!fieldState.error}
-      helperText={fieldErrorText(fieldState.error) ?? hint}
+      helperText={helperText(fieldState.error, props.errorText, hint)}
       data-testid={testId}
     >
       {noneLabel !== undefined && (
@@ -45,7 +46,7 @@ export function SelectInput<T extends FieldValues, O, N extends FieldPath<T>>(pr
         </MenuItem>
       )}
       {options.map((o) => (
-        <MenuItem key={o.value} value={o.value} data-testid={testId && `${testId}-${o.value}`}>
+        <MenuItem key={String(o.value)} value={String(o.value)} data-testid={optionTestId ? optionTestId(o.value) : testId && `${testId}-${o.value}`}>
           {o.label}
         </MenuItem>
       ))}
@@ -56,18 +57,18 @@ export function SelectInput<T extends FieldValues, O, N extends FieldPath<T>>(pr
 interface MultiSelectInputProps<T extends FieldValues, O, N extends FieldPath<T>> extends FieldProps<T, O, N> {
   options: readonly FieldOption[];
   /** How the chosen values show in the closed field (chips, names…). */
-  renderSelected?: (values: (string | number)[]) => ReactNode;
+  renderSelected?: (values: FieldOption['value'][]) => ReactNode;
   /** Something drawn before an option's label (a colour dot…). */
   optionAdornment?: (option: FieldOption) => ReactNode;
   /** The test id of one option; `<testId>-<value>` by default. */
-  optionTestId?: (value: string | number) => string;
+  optionTestId?: (value: FieldOption['value']) => string;
 }
 
 /** Several choices, each with a checkbox; the form value is the array of chosen values. */
 export function MultiSelectInput<T extends FieldValues, O, N extends FieldPath<T>>(props: MultiSelectInputProps<T, O, N>) {
   const { control, name, label, testId, disabled, required, hint, fullWidth = true, sx, options } = props;
   const { field, fieldState } = useController({ control, name });
-  const selected: (string | number)[] = Array.isArray(field.value) ? field.value : [];
+  const selected: FieldOption['value'][] = Array.isArray(field.value) ? field.value : [];
   return (
     <TextField
       select
@@ -86,7 +87,7 @@ export function MultiSelectInput<T extends FieldValues, O, N extends FieldPath<T
       disabled={disabled}
       sx={sx}
       error={!!fieldState.error}
-      helperText={fieldErrorText(fieldState.error) ?? hint}
+      helperText={helperText(fieldState.error, props.errorText, hint)}
       data-testid={testId}
       slotProps={{
         select: {
@@ -96,7 +97,7 @@ export function MultiSelectInput<T extends FieldValues, O, N extends FieldPath<T
       }}
     >
       {options.map((o) => (
-        <MenuItem key={o.value} value={o.value} data-testid={props.optionTestId ? props.optionTestId(o.value) : testId && `${testId}-${o.value}`}>
+        <MenuItem key={String(o.value)} value={o.value as string | number} data-testid={props.optionTestId ? props.optionTestId(o.value) : testId && `${testId}-${o.value}`}>
           <Checkbox size="small" checked={selected.includes(o.value)} />
           {props.optionAdornment?.(o)}
           <ListItemText primary={o.label} />

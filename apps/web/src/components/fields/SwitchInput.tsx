@@ -3,9 +3,12 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import Switch from '@mui/material/Switch';
 import type { FieldProps } from './fieldProps';
 
-/** On/off; the form value is a boolean and the test id is the checkbox input's. */
-export function SwitchInput<T extends FieldValues, O, N extends FieldPath<T>>(props: FieldProps<T, O, N>) {
+type SwitchValue = boolean | string;
+
+/** On/off; the form value is a boolean, or the pair given in `values` (e.g. 'enabled' / 'disabled'). The test id is the checkbox input's. */
+export function SwitchInput<T extends FieldValues, O, N extends FieldPath<T>>(props: FieldProps<T, O, N> & { values?: [on: SwitchValue, off: SwitchValue] }) {
   const { control, name, label, testId, disabled, sx } = props;
+  const [on, off] = props.values ?? [true, false];
   const { field } = useController({ control, name });
   return (
     <FormControlLabel
@@ -17,8 +20,8 @@ export function SwitchInput<T extends FieldValues, O, N extends FieldPath<T>>(pr
           name={field.name}
           inputRef={field.ref}
           onBlur={field.onBlur}
-          checked={field.value === true}
-          onChange={(e) => field.onChange(e.target.checked)}
+          checked={field.value === on}
+          onChange={(e) => field.onChange(e.target.checked ? on : off)}
           slotProps={{ input: { 'data-testid': testId } as object }}
         />
       }

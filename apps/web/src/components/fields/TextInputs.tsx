@@ -6,15 +6,14 @@ import InputAdornment from '@mui/material/InputAdornment';
 import TextField from '@mui/material/TextField';
 import Visibility from '@mui/icons-material/Visibility';
 import VisibilityOff from '@mui/icons-material/VisibilityOff';
-import { fieldErrorText } from '../form';
-import type { FieldProps } from './fieldProps';
+import { helperText, type FieldProps } from './fieldProps';
 
 interface TextInputProps<T extends FieldValues, O, N extends FieldPath<T>> extends FieldProps<T, O, N> {
   multiline?: boolean;
   minRows?: number;
   /** Rewrites what is typed before it reaches the form (e.g. lowercases an e-mail). */
   transform?: (value: string) => string;
-  type?: 'text' | 'email' | 'password' | 'number' | 'time' | 'tel' | 'url';
+  type?: 'text' | 'email' | 'password' | 'number' | 'time' | 'date' | 'tel' | 'url';
   /** Attributes of the <input> itself (min, step, maxLength…). */
   inputProps?: Record<string, unknown>;
   endAdornment?: ReactNode;
@@ -46,9 +45,9 @@ export function TextInput<T extends FieldValues, O, N extends FieldPath<T>>(prop
       disabled={disabled}
       sx={sx}
       error={!!fieldState.error}
-      helperText={fieldErrorText(fieldState.error) ?? hint}
+      helperText={helperText(fieldState.error, props.errorText, hint)}
       slotProps={{
-        inputLabel: props.type === 'time' ? { shrink: true } : undefined,
+        inputLabel: props.type === 'time' || props.type === 'date' ? { shrink: true } : undefined,
         htmlInput: { ...props.inputProps, 'data-testid': testId },
         input: props.endAdornment ? { endAdornment: props.endAdornment } : undefined,
       }}

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { Controller, useForm, type Resolver } from 'react-hook-form';
+import { useForm, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
@@ -9,8 +9,6 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Grid from '@mui/material/Grid';
 import IconButton from '@mui/material/IconButton';
-import MenuItem from '@mui/material/MenuItem';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import CloseIcon from '@mui/icons-material/Close';
 import {
@@ -22,7 +20,9 @@ import {
 } from '@balcao/contracts';
 import { useSaveCompany } from '../../api/companies';
 import { useAllPlans } from '../../api/plans';
-import { fieldErrorText, sleep, toastSaveError } from '../../components/form';
+import { sleep, toastSaveError } from '../../components/form';
+import { SelectInput } from '../../components/fields/SelectInputs';
+import { TextInput } from '../../components/fields/TextInputs';
 import { formatAmount } from '../../components/format';
 import { toast } from '../../components/toast';
 import { FormDialogActions } from '../../components/FormDialogActions';
@@ -76,28 +76,16 @@ export function CompanyDialog({ company, onClose }: { company: Company | null; o
     }
   };
 
-  const text = (name: TextName, label: string, opts: { required?: boolean; type?: string; helper?: string } = {}) => (
-    <Controller
-      name={name}
+  const text = (name: TextName, label: string, opts: { required?: boolean; type?: 'email' | 'password' | 'date'; hint?: string } = {}) => (
+    <TextInput
       control={control}
-      render={({ field, fieldState }) => (
-        <TextField
-          {...field}
-          value={field.value ?? ''}
-          onChange={(e) => field.onChange(name === 'email' ? e.target.value.toLowerCase() : e.target.value)}
-          label={label}
-          type={opts.type}
-          required={opts.required}
-          fullWidth
-          size="small"
-          error={!!fieldState.error}
-          helperText={fieldErrorText(fieldState.error) ?? opts.helper}
-          slotProps={{
-            htmlInput: { 'data-testid': `company-${name}` },
-            ...(opts.type === 'date' ? { inputLabel: { shrink: true } } : {}),
-          }}
-        />
-      )}
+      name={name}
+      label={label}
+      type={opts.type}
+      required={opts.required}
+      hint={opts.hint}
+      transform={name === 'email' ? (v) => v.toLowerCase() : undefined}
+      testId={`company-${name}`}
     />
   );
 
@@ -127,7 +115,7 @@ export function CompanyDialog({ company, onClose }: { company: Company | null; o
               {text('password', t('companies.dialog.password'), {
                 required: isNew,
                 type: 'password',
-                helper: isNew ? undefined : t('companies.dialog.passwordKeep'),
+                hint: isNew ? undefined : t('companies.dialog.passwordKeep'),
               })}
             </Grid>
             <Grid size={{ xs: 12, sm: 4 }}>{text('phone', t('companies.dialog.phone'))}</Grid>
@@ -135,65 +123,35 @@ export function CompanyDialog({ company, onClose }: { company: Company | null; o
 
             {section(t('companies.dialog.sections.subscription'))}
             <Grid size={{ xs: 12, sm: 6 }}>
-              <Controller
+              <SelectInput
+                control={control}
                 name="planId"
-                control={control}
-                render={({ field, fieldState }) => (
-                  <TextField
-                    select
-                    label={t('companies.dialog.plan')}
-                    required
-                    fullWidth
-                    size="small"
-                    value={field.value ?? ''}
-                    onChange={(e) => field.onChange(Number(e.target.value))}
-                    onBlur={field.onBlur}
-                    error={!!fieldState.error}
-                    helperText={fieldErrorText(fieldState.error)}
-                    data-testid="company-planId"
-                  >
-                    {(plans.data ?? []).map((p) => (
-                      <MenuItem key={p.id} value={p.id} data-testid={`company-plan-option-${p.id}`}>
-                        {p.name} — R$ {formatAmount(p.amount)}
-                      </MenuItem>
-                    ))}
-                  </TextField>
-                )}
+                label={t('companies.dialog.plan')}
+                required
+                testId="company-planId"
+                optionTestId={(id) => `company-plan-option-${id}`}
+                options={(plans.data ?? []).map((p) => ({ value: p.id, label: `${p.name} — R$ ${formatAmount(p.amount)}` }))}
               />
             </Grid>
             <Grid size={{ xs: 12, sm: 3 }}>
-              <Controller
+              <SelectInput
+                control={control}
                 name="status"
-                control={control}
-                render={({ field }) => (
-                  <TextField
-                    select
-                    label={t('companies.dialog.status')}
-                    fullWidth
-                    size="small"
-                    value={field.value === false ? 'false' : 'true'}
-                    onChange={(e) => field.onChange(e.target.value === 'true')}
-                    data-testid="company-status"
-                  >
-                    <MenuItem value="true">{t('companies.dialog.yes')}</MenuItem>
-                    <MenuItem value="false">{t('companies.dialog.no')}</MenuItem>
-                  </TextField>
-                )}
+                label={t('companies.dialog.status')}
+                testId="company-status"
+                options={[
+                  { value: true, label: t('companies.dialog.yes') },
+                  { value: false, label: t('companies.dialog.no') },
+                ]}
               />
             </Grid>
             <Grid size={{ xs: 12, sm: 3 }}>
-              <Controller
-                name="recurrence"
+              <SelectInput
                 control={control}
-                render={({ field }) => (
-                  <TextField select label={t('companies.dialog.recurrence')} fullWidth size="small" {...field} data-testid="company-recurrence">
-                    {RECURRENCES.map((r) => (
-                      <MenuItem key={r} value={r}>
-                        {t(`companies.recurrences.${r}`)}
-                      </MenuItem>
-                    ))}
-                  </TextField>
-                )}
+                name="recurrence"
+                label={t('companies.dialog.recurrence')}
+                testId="company-recurrence"
+                options={RECURRENCES.map((r) => ({ value: r, label: t(`companies.recurrences.${r}`) }))}
               />
             </Grid>
             <Grid size={{ xs: 12, sm: 6 }}>{text('dueDate', t('companies.dialog.dueDate'), { type: 'date' })}</Grid>
@@ -206,15 +164,15 @@ export function CompanyDialog({ company, onClose }: { company: Company | null; o
 
             {section(t('companies.dialog.sections.settings'))}
             <Grid size={{ xs: 12, sm: 6 }}>
-              <Controller
-                name="campaignsEnabled"
+              <SelectInput
                 control={control}
-                render={({ field }) => (
-                  <TextField select label={t('companies.dialog.campaignsEnabled')} fullWidth size="small" {...field} data-testid="company-campaignsEnabled">
-                    <MenuItem value="enabled">{t('companies.dialog.enabled')}</MenuItem>
-                    <MenuItem value="disabled">{t('companies.dialog.disabled')}</MenuItem>
-                  </TextField>
-                )}
+                name="campaignsEnabled"
+                label={t('companies.dialog.campaignsEnabled')}
+                testId="company-campaignsEnabled"
+                options={[
+                  { value: 'enabled', label: t('companies.dialog.enabled') },
+                  { value: 'disabled', label: t('companies.dialog.disabled') },
+                ]}
               />
             </Grid>
           </Grid>

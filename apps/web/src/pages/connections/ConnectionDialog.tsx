@@ -1,4 +1,4 @@
-import { useMemo, useRef, useState, type HTMLAttributes, type InputHTMLAttributes, type ReactNode } from 'react';
+import { useMemo, useRef, useState, type HTMLAttributes, type ReactNode } from 'react';
 import { Controller, useForm, type FieldError, type FieldErrors, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -13,12 +13,10 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Divider from '@mui/material/Divider';
-import FormControlLabel from '@mui/material/FormControlLabel';
 import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
-import Switch from '@mui/material/Switch';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import TextField from '@mui/material/TextField';
@@ -51,6 +49,8 @@ import {
   type Connection,
 } from '../../api/whatsapp';
 import { sleep } from '../../components/form';
+import { SwitchInput } from '../../components/fields/SwitchInput';
+import { TextInput } from '../../components/fields/TextInputs';
 import { HoursEditor } from '../../components/HoursEditor';
 import { toast, toastError } from '../../components/toast';
 import {
@@ -175,54 +175,21 @@ function ConnectionForm({ connection, channel, onClose }: { connection: Connecti
 
   const tabsWithErrors = new Set(Object.keys(errors).map(tabOfField));
 
-  const text = (name: StringField, label: string, opts: { multiline?: boolean; type?: string; helper?: string; min?: string; max?: string } = {}) => (
-    <Controller
-      name={name}
+  const text = (name: StringField, label: string, opts: { multiline?: boolean; type?: 'number' | 'date'; helper?: string; min?: string; max?: string } = {}) => (
+    <TextInput
       control={control}
-      render={({ field, fieldState }) => (
-        <TextField
-          {...field}
-          value={field.value ?? ''}
-          label={label}
-          fullWidth
-          size="small"
-          type={opts.type ?? 'text'}
-          multiline={opts.multiline}
-          minRows={opts.multiline ? 3 : undefined}
-          error={!!fieldState.error}
-          helperText={errorText(fieldState.error) ?? opts.helper}
-          slotProps={{
-            inputLabel: opts.type === 'date' ? { shrink: true } : undefined,
-            htmlInput: {
-              'data-testid': `cf-${name}`,
-              ...(opts.type === 'number' ? { min: 0, step: 1 } : {}),
-              ...(opts.min ? { min: opts.min } : {}),
-              ...(opts.max ? { max: opts.max } : {}),
-            },
-          }}
-        />
-      )}
+      name={name}
+      label={label}
+      type={opts.type}
+      multiline={opts.multiline}
+      hint={opts.helper}
+      errorText={errorText}
+      inputProps={{ ...(opts.type === 'number' ? { min: 0, step: 1 } : {}), ...(opts.min ? { min: opts.min } : {}), ...(opts.max ? { max: opts.max } : {}) }}
+      testId={`cf-${name}`}
     />
   );
 
-  const toggle = (name: BoolField, label: string) => (
-    <Controller
-      name={name}
-      control={control}
-      render={({ field }) => (
-        <FormControlLabel
-          label={label}
-          control={
-            <Switch
-              checked={!!field.value}
-              onChange={(e) => field.onChange(e.target.checked)}
-              slotProps={{ input: { 'data-testid': `cf-${name}` } as InputHTMLAttributes<HTMLInputElement> }}
-            />
-          }
-        />
-      )}
-    />
-  );
+  const toggle = (name: BoolField, label: string) => <SwitchInput control={control} name={name} label={label} testId={`cf-${name}`} />;
 
   const select = (name: StringField, label: string, options: { id: number | string; name: string }[], none = true) => (
     <Controller
@@ -375,21 +342,12 @@ function ConnectionForm({ connection, channel, onClose }: { connection: Connecti
                 {toggle('isDefault', t('whatsappModal.form.default'))}
                 {isWhatsapp && toggle('allowGroup', t('whatsappModal.form.allowGroup'))}
                 {isWhatsapp && (
-                  <Controller
-                    name="groupAsTicket"
+                  <SwitchInput
                     control={control}
-                    render={({ field }) => (
-                      <FormControlLabel
-                        label={t('whatsappModal.form.groupAsTicket')}
-                        control={
-                          <Switch
-                            checked={field.value === 'enabled'}
-                            onChange={(e) => field.onChange(e.target.checked ? 'enabled' : 'disabled')}
-                            slotProps={{ input: { 'data-testid': 'cf-groupAsTicket' } as InputHTMLAttributes<HTMLInputElement> }}
-                          />
-                        }
-                      />
-                    )}
+                    name="groupAsTicket"
+                    label={t('whatsappModal.form.groupAsTicket')}
+                    values={['enabled', 'disabled']}
+                    testId="cf-groupAsTicket"
                   />
                 )}
               </Stack>

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
@@ -11,23 +11,17 @@ import DialogTitle from '@mui/material/DialogTitle';
 import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import TextField from '@mui/material/TextField';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
 import CloseIcon from '@mui/icons-material/Close';
-import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
-import EditIcon from '@mui/icons-material/Edit';
 import { FORM_SUBMIT_DELAY_MS, createHelpBody, type Help } from '@balcao/contracts';
 import { useDeleteHelp, useHelpsList, useSaveHelp } from '../../api/helps';
-import { ConfirmDeleteDialog } from '../../components/ConfirmDeleteDialog';
-import { fieldErrorText, sleep, toastSaveError } from '../../components/form';
-import { TableStateRow } from '../../components/ListStates';
+import { sleep, toastSaveError } from '../../components/form';
+import { TextInput } from '../../components/fields/TextInputs';
+import { ListTable } from '../../components/ListTable';
+import { RowActions } from '../../components/RowActions';
 import { toast } from '../../components/toast';
 import { FormDialogActions } from '../../components/FormDialogActions';
 
@@ -58,25 +52,7 @@ function HelpDialog({ help, onClose }: { help: Help | null; onClose: () => void 
   };
 
   const field = (name: 'title' | 'description' | 'video', label: string, extra: { multiline?: boolean; helper?: string; required?: boolean } = {}) => (
-    <Controller
-      name={name}
-      control={control}
-      render={({ field: f, fieldState }) => (
-        <TextField
-          {...f}
-          value={f.value ?? ''}
-          label={label}
-          fullWidth
-          size="small"
-          required={extra.required}
-          multiline={extra.multiline}
-          minRows={extra.multiline ? 3 : undefined}
-          error={!!fieldState.error}
-          helperText={fieldErrorText(fieldState.error) ?? extra.helper}
-          slotProps={{ htmlInput: { 'data-testid': `help-${name}` } }}
-        />
-      )}
-    />
+    <TextInput control={control} name={name} label={label} required={extra.required} multiline={extra.multiline} hint={extra.helper} testId={`help-${name}`} />
   );
 
   return (
@@ -113,7 +89,6 @@ export function HelpsManager() {
   const helps = useHelpsList(true);
   const remove = useDeleteHelp();
   const [editing, setEditing] = useState<{ help: Help | null } | null>(null);
-  const [deleting, setDeleting] = useState<Help | null>(null);
   const list = helps.data ?? [];
 
   return (
@@ -124,53 +99,41 @@ export function HelpsManager() {
         </Button>
       </Box>
       <Paper variant="outlined" sx={{ overflow: 'auto' }}>
-        <Table size="small" data-testid="helps-table">
-          <TableHead>
-            <TableRow>
-              <TableCell>{t('helps.manager.columns.title')}</TableCell>
-              <TableCell>{t('helps.manager.columns.description')}</TableCell>
-              <TableCell>{t('helps.manager.columns.video')}</TableCell>
-              <TableCell align="center">{t('helps.manager.columns.actions')}</TableCell>
+        <ListTable
+          testId="helps-table"
+          state={{ loading: helps.isPending, error: helps.isError, empty: helps.isSuccess && list.length === 0, onRetry: () => void helps.refetch() }}
+          columns={[
+            { label: t('helps.manager.columns.title') },
+            { label: t('helps.manager.columns.description') },
+            { label: t('helps.manager.columns.video') },
+            { label: t('helps.manager.columns.actions'), align: 'center' },
+          ]}
+        >
+          {list.map((help) => (
+            <TableRow key={help.id} hover data-testid={`help-row-${help.id}`}>
+              <TableCell>{help.title}</TableCell>
+              <TableCell>
+                <Typography variant="body2" noWrap sx={{ maxWidth: 360 }}>
+                  {help.description}
+                </Typography>
+              </TableCell>
+              <TableCell>{help.video}</TableCell>
+              <RowActions
+                id={help.id}
+                testIdPrefix="help"
+                onEdit={() => setEditing({ help })}
+                remove={{
+                  title: t('helps.confirmDelete.title', { title: help.title }),
+                  message: t('helps.confirmDelete.message'),
+                  deletedText: t('helps.toasts.deleted'),
+                  run: (id) => remove.mutateAsync(id),
+                }}
+              />
             </TableRow>
-          </TableHead>
-          <TableBody>
-            {list.map((help) => (
-              <TableRow key={help.id} hover data-testid={`help-row-${help.id}`}>
-                <TableCell>{help.title}</TableCell>
-                <TableCell>
-                  <Typography variant="body2" noWrap sx={{ maxWidth: 360 }}>
-                    {help.description}
-                  </Typography>
-                </TableCell>
-                <TableCell>{help.video}</TableCell>
-                <TableCell align="center" sx={{ whiteSpace: 'nowrap' }}>
-                  <Tooltip title={t('ui.actions.edit')}>
-                    <IconButton size="small" aria-label={t('ui.actions.edit')} onClick={() => setEditing({ help })} data-testid={`help-edit-${help.id}`}>
-                      <EditIcon fontSize="small" />
-                    </IconButton>
-                  </Tooltip>
-                  <Tooltip title={t('ui.actions.delete')}>
-                    <IconButton size="small" aria-label={t('ui.actions.delete')} onClick={() => setDeleting(help)} data-testid={`help-delete-${help.id}`}>
-                      <DeleteOutlineIcon fontSize="small" />
-                    </IconButton>
-                  </Tooltip>
-                </TableCell>
-              </TableRow>
-            ))}
-            <TableStateRow colSpan={4} loading={helps.isPending} error={helps.isError} empty={helps.isSuccess && list.length === 0} onRetry={() => void helps.refetch()} />
-          </TableBody>
-        </Table>
+          ))}
+        </ListTable>
       </Paper>
       {editing && <HelpDialog help={editing.help} onClose={() => setEditing(null)} />}
-      <ConfirmDeleteDialog
-        record={deleting}
-        title={t('helps.confirmDelete.title', { title: deleting?.title ?? '' })}
-        deletedText={t('helps.toasts.deleted')}
-        remove={(id) => remove.mutateAsync(id)}
-        onClose={() => setDeleting(null)}
-      >
-        {t('helps.confirmDelete.message')}
-      </ConfirmDeleteDialog>
     </Stack>
   );
 }

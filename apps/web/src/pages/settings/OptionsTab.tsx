@@ -1,13 +1,11 @@
 import { useEffect } from 'react';
-import { Controller, useForm, type Control, type Resolver } from 'react-hook-form';
+import { useForm, type Control, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Grid from '@mui/material/Grid';
-import MenuItem from '@mui/material/MenuItem';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import {
   FORM_SUBMIT_DELAY_MS,
@@ -17,7 +15,9 @@ import {
   type CompanySettings,
 } from '@balcao/contracts';
 import { useCompanySettings, useSaveCompanySettings } from '../../api/settings';
-import { fieldErrorText, sleep } from '../../components/form';
+import { sleep } from '../../components/form';
+import { SelectInput } from '../../components/fields/SelectInputs';
+import { TextInput } from '../../components/fields/TextInputs';
 import { ListState } from '../../components/ListStates';
 import { toast, toastError } from '../../components/toast';
 
@@ -73,40 +73,13 @@ const GROUPS: { id: 'general' | 'attendance' | 'messages' | 'lgpd'; items: Item[
 function SettingField({ item, control }: { item: Item; control: Control<CompanySettings> }) {
   const { t } = useTranslation();
   const label = t(`settings.options.fields.${item.key}`);
-  return (
-    <Controller
-      name={item.key}
-      control={control}
-      render={({ field, fieldState }) => {
-        if (item.kind === 'text') {
-          return (
-            <TextField
-              {...field}
-              label={label}
-              fullWidth
-              size="small"
-              multiline={item.key !== 'lgpdLink'}
-              minRows={item.key !== 'lgpdLink' ? 2 : undefined}
-              error={!!fieldState.error}
-              helperText={fieldErrorText(fieldState.error)}
-              slotProps={{ htmlInput: { 'data-testid': `setting-${item.key}` } }}
-            />
-          );
-        }
-        const options = item.kind === 'toggle' ? ['enabled', 'disabled'] : item.options;
-        const optionLabel = (o: string) => (item.kind === 'toggle' ? t(`ui.toggle.${o}`) : t(`${item.prefix}.${o}`));
-        return (
-          <TextField select {...field} label={label} fullWidth size="small" data-testid={`setting-${item.key}`}>
-            {options.map((o) => (
-              <MenuItem key={o} value={o} data-testid={`setting-${item.key}-${o}`}>
-                {optionLabel(o)}
-              </MenuItem>
-            ))}
-          </TextField>
-        );
-      }}
-    />
-  );
+  if (item.kind === 'text') {
+    const multiline = item.key !== 'lgpdLink';
+    return <TextInput control={control} name={item.key} label={label} multiline={multiline} minRows={multiline ? 2 : undefined} testId={`setting-${item.key}`} />;
+  }
+  const options = item.kind === 'toggle' ? ['enabled', 'disabled'] : item.options;
+  const optionLabel = (o: string) => (item.kind === 'toggle' ? t(`ui.toggle.${o}`) : t(`${item.prefix}.${o}`));
+  return <SelectInput control={control} name={item.key} label={label} testId={`setting-${item.key}`} options={options.map((o) => ({ value: o, label: optionLabel(o) }))} />;
 }
 
 function OptionsForm({ companyId, settings }: { companyId: number; settings: CompanySettings }) {

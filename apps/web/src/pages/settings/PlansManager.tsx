@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
@@ -9,30 +9,23 @@ import Chip from '@mui/material/Chip';
 import Dialog from '@mui/material/Dialog';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
-import FormControlLabel from '@mui/material/FormControlLabel';
 import Grid from '@mui/material/Grid';
 import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import Switch from '@mui/material/Switch';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import TextField from '@mui/material/TextField';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
 import CloseIcon from '@mui/icons-material/Close';
-import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
-import EditIcon from '@mui/icons-material/Edit';
 import { FORM_SUBMIT_DELAY_MS, PLAN_FLAGS, createPlanBody, type Plan } from '@balcao/contracts';
 import { useAllPlans, useDeletePlan, usePlansLive, useSavePlan } from '../../api/plans';
-import { ConfirmDeleteDialog } from '../../components/ConfirmDeleteDialog';
-import { fieldErrorText, sleep, toastSaveError } from '../../components/form';
+import { sleep, toastSaveError } from '../../components/form';
+import { SwitchInput } from '../../components/fields/SwitchInput';
+import { TextInput } from '../../components/fields/TextInputs';
 import { formatAmount } from '../../components/format';
-import { TableStateRow } from '../../components/ListStates';
+import { ListTable } from '../../components/ListTable';
+import { RowActions } from '../../components/RowActions';
 import { toast } from '../../components/toast';
 import { FormDialogActions } from '../../components/FormDialogActions';
 
@@ -73,47 +66,13 @@ function PlanDialog({ plan, onClose }: { plan: Plan | null; onClose: () => void 
     }
   };
 
+  // Amounts may be typed with a comma: text with a decimal keypad, the schema parses it.
   const number = (name: NumberField, label: string) => (
-    <Controller
-      name={name}
-      control={control}
-      render={({ field, fieldState }) => (
-        <TextField
-          name={field.name}
-          ref={field.ref}
-          onBlur={field.onBlur}
-          value={field.value === undefined || field.value === null ? '' : String(field.value)}
-          onChange={(e) => field.onChange(e.target.value)}
-          label={label}
-          fullWidth
-          size="small"
-          required
-          inputMode="decimal"
-          error={!!fieldState.error}
-          helperText={fieldErrorText(fieldState.error)}
-          slotProps={{ htmlInput: { 'data-testid': `plan-${name}` } }}
-        />
-      )}
-    />
+    <TextInput control={control} name={name} label={label} required inputProps={{ inputMode: 'decimal' }} testId={`plan-${name}`} />
   );
 
   const flag = (name: (typeof PLAN_FLAGS)[number] | 'isPublic', label: string) => (
-    <Controller
-      name={name}
-      control={control}
-      render={({ field }) => (
-        <FormControlLabel
-          label={label}
-          control={
-            <Switch
-              checked={field.value === true}
-              onChange={(e) => field.onChange(e.target.checked)}
-              slotProps={{ input: { 'data-testid': `plan-${name}` } as object }}
-            />
-          }
-        />
-      )}
-    />
+    <SwitchInput control={control} name={name} label={label} testId={`plan-${name}`} />
   );
 
   return (
@@ -128,23 +87,7 @@ function PlanDialog({ plan, onClose }: { plan: Plan | null; onClose: () => void 
         <DialogContent dividers>
           <Grid container spacing={2} sx={{ pt: 1 }}>
             <Grid size={{ xs: 12, sm: 8 }}>
-              <Controller
-                name="name"
-                control={control}
-                render={({ field, fieldState }) => (
-                  <TextField
-                    {...field}
-                    label={t('settings.plans.dialog.name')}
-                    fullWidth
-                    size="small"
-                    required
-                    autoFocus
-                    error={!!fieldState.error}
-                    helperText={fieldErrorText(fieldState.error)}
-                    slotProps={{ htmlInput: { 'data-testid': 'plan-name' } }}
-                  />
-                )}
-              />
+              <TextInput control={control} name="name" label={t('settings.plans.dialog.name')} required autoFocus testId="plan-name" />
             </Grid>
             <Grid size={{ xs: 12, sm: 4 }}>{number('amount', t('settings.plans.dialog.amount'))}</Grid>
             <Grid size={{ xs: 12, sm: 4 }}>{number('users', t('settings.plans.dialog.users'))}</Grid>
@@ -182,7 +125,6 @@ export function PlansManager() {
   usePlansLive(true);
   const remove = useDeletePlan();
   const [editing, setEditing] = useState<{ plan: Plan | null } | null>(null);
-  const [deleting, setDeleting] = useState<Plan | null>(null);
   const list = plans.data ?? [];
 
   return (
@@ -193,65 +135,53 @@ export function PlansManager() {
         </Button>
       </Box>
       <Paper variant="outlined" sx={{ overflow: 'auto' }}>
-        <Table size="small" data-testid="plans-table">
-          <TableHead>
-            <TableRow>
-              <TableCell>{t('settings.plans.columns.name')}</TableCell>
-              <TableCell align="center">{t('settings.plans.columns.users')}</TableCell>
-              <TableCell align="center">{t('settings.plans.columns.connections')}</TableCell>
-              <TableCell align="center">{t('settings.plans.columns.queues')}</TableCell>
-              <TableCell align="right">{t('settings.plans.columns.amount')}</TableCell>
-              <TableCell align="center">{t('settings.plans.columns.isPublic')}</TableCell>
-              <TableCell>{t('settings.plans.columns.features')}</TableCell>
-              <TableCell align="center">{t('settings.plans.columns.actions')}</TableCell>
+        <ListTable
+          testId="plans-table"
+          state={{ loading: plans.isPending, error: plans.isError, empty: plans.isSuccess && list.length === 0, onRetry: () => void plans.refetch() }}
+          columns={[
+            { label: t('settings.plans.columns.name') },
+            { label: t('settings.plans.columns.users'), align: 'center' },
+            { label: t('settings.plans.columns.connections'), align: 'center' },
+            { label: t('settings.plans.columns.queues'), align: 'center' },
+            { label: t('settings.plans.columns.amount'), align: 'right' },
+            { label: t('settings.plans.columns.isPublic'), align: 'center' },
+            { label: t('settings.plans.columns.features') },
+            { label: t('settings.plans.columns.actions'), align: 'center' },
+          ]}
+        >
+          {list.map((plan) => (
+            <TableRow key={plan.id} hover data-testid={`plan-row-${plan.id}`}>
+              <TableCell>{plan.name}</TableCell>
+              <TableCell align="center">{plan.users}</TableCell>
+              <TableCell align="center">{plan.connections}</TableCell>
+              <TableCell align="center">{plan.queues}</TableCell>
+              <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                R$ {formatAmount(plan.amount)}
+              </TableCell>
+              <TableCell align="center">{plan.isPublic ? t('ui.yesNo.yes') : t('ui.yesNo.no')}</TableCell>
+              <TableCell>
+                <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 0.5 }}>
+                  {PLAN_FLAGS.filter((f) => plan[f]).map((f) => (
+                    <Chip key={f} size="small" variant="outlined" label={t(`settings.plans.flags.${f}`)} />
+                  ))}
+                </Stack>
+              </TableCell>
+              <RowActions
+                id={plan.id}
+                testIdPrefix="plan"
+                onEdit={() => setEditing({ plan })}
+                remove={{
+                  title: t('settings.plans.confirmDelete.title', { name: plan.name }),
+                  message: t('settings.plans.confirmDelete.message'),
+                  deletedText: t('settings.plans.toasts.deleted'),
+                  run: (id) => remove.mutateAsync(id),
+                }}
+              />
             </TableRow>
-          </TableHead>
-          <TableBody>
-            {list.map((plan) => (
-              <TableRow key={plan.id} hover data-testid={`plan-row-${plan.id}`}>
-                <TableCell>{plan.name}</TableCell>
-                <TableCell align="center">{plan.users}</TableCell>
-                <TableCell align="center">{plan.connections}</TableCell>
-                <TableCell align="center">{plan.queues}</TableCell>
-                <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                  R$ {formatAmount(plan.amount)}
-                </TableCell>
-                <TableCell align="center">{plan.isPublic ? t('ui.yesNo.yes') : t('ui.yesNo.no')}</TableCell>
-                <TableCell>
-                  <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 0.5 }}>
-                    {PLAN_FLAGS.filter((f) => plan[f]).map((f) => (
-                      <Chip key={f} size="small" variant="outlined" label={t(`settings.plans.flags.${f}`)} />
-                    ))}
-                  </Stack>
-                </TableCell>
-                <TableCell align="center" sx={{ whiteSpace: 'nowrap' }}>
-                  <Tooltip title={t('ui.actions.edit')}>
-                    <IconButton size="small" aria-label={t('ui.actions.edit')} onClick={() => setEditing({ plan })} data-testid={`plan-edit-${plan.id}`}>
-                      <EditIcon fontSize="small" />
-                    </IconButton>
-                  </Tooltip>
-                  <Tooltip title={t('ui.actions.delete')}>
-                    <IconButton size="small" aria-label={t('ui.actions.delete')} onClick={() => setDeleting(plan)} data-testid={`plan-delete-${plan.id}`}>
-                      <DeleteOutlineIcon fontSize="small" />
-                    </IconButton>
-                  </Tooltip>
-                </TableCell>
-              </TableRow>
-            ))}
-            <TableStateRow colSpan={8} loading={plans.isPending} error={plans.isError} empty={plans.isSuccess && list.length === 0} onRetry={() => void plans.refetch()} />
-          </TableBody>
-        </Table>
+          ))}
+        </ListTable>
       </Paper>
       {editing && <PlanDialog plan={editing.plan} onClose={() => setEditing(null)} />}
-      <ConfirmDeleteDialog
-        record={deleting}
-        title={t('settings.plans.confirmDelete.title', { name: deleting?.name ?? '' })}
-        deletedText={t('settings.plans.toasts.deleted')}
-        remove={(id) => remove.mutateAsync(id)}
-        onClose={() => setDeleting(null)}
-      >
-        {t('settings.plans.confirmDelete.message')}
-      </ConfirmDeleteDialog>
     </Stack>
   );
 }

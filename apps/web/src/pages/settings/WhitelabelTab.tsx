@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
@@ -8,23 +8,21 @@ import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Grid from '@mui/material/Grid';
-import InputAdornment from '@mui/material/InputAdornment';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import UploadIcon from '@mui/icons-material/Upload';
 import { FORM_SUBMIT_DELAY_MS, GLOBAL_SETTING_DEFAULTS, MSG, type PublicSettingKey, type Setting } from '@balcao/contracts';
 import { publicFileUrl } from '../../config';
 import { useGlobalSettings, useUpdateGlobalSetting, useUploadWhitelabel, type WhitelabelUpload } from '../../api/settings';
-import { fieldErrorText, sleep } from '../../components/form';
+import { sleep } from '../../components/form';
+import { ColorInput } from '../../components/fields/ColorInput';
+import { TextInput } from '../../components/fields/TextInputs';
 import { ListState } from '../../components/ListStates';
 import { toast, toastError } from '../../components/toast';
 
 const COLOR = /^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})$/;
-const HEX6 = /^#[0-9a-fA-F]{6}$/;
-
 /** The same rules the server applies to these keys (`PUT /settings/{key}`). */
 const identitySchema = z.object({
   primaryColorLight: z.string().trim().regex(COLOR, 'invalidColor'),
@@ -79,36 +77,15 @@ function IdentityForm({ settings }: { settings: Setting[] }) {
   };
 
   const colour = (name: 'primaryColorLight' | 'primaryColorDark') => (
-    <Controller
-      name={name}
+    <ColorInput
       control={control}
-      render={({ field, fieldState }) => (
-        <TextField
-          {...field}
-          label={t(`settings.whitelabel.${name}`)}
-          fullWidth
-          size="small"
-          error={!!fieldState.error}
-          helperText={fieldState.error ? t('settings.whitelabel.invalidColor') : undefined}
-          slotProps={{
-            htmlInput: { 'data-testid': `whitelabel-${name}` },
-            input: {
-              startAdornment: (
-                <InputAdornment position="start">
-                  <Box
-                    component="input"
-                    type="color"
-                    aria-label={t('settings.whitelabel.pickColor')}
-                    value={HEX6.test(field.value) ? field.value : '#000000'}
-                    onChange={(e) => field.onChange(e.currentTarget.value)}
-                    sx={{ width: 28, height: 28, p: 0, border: 'none', bgcolor: 'transparent', cursor: 'pointer' }}
-                  />
-                </InputAdornment>
-              ),
-            },
-          }}
-        />
-      )}
+      name={name}
+      label={t(`settings.whitelabel.${name}`)}
+      pickerLabel={t('settings.whitelabel.pickColor')}
+      errorText={() => t('settings.whitelabel.invalidColor')}
+      fallback="#000000"
+      fullWidth
+      testId={`whitelabel-${name}`}
     />
   );
 
@@ -118,22 +95,7 @@ function IdentityForm({ settings }: { settings: Setting[] }) {
         <Grid size={{ xs: 12, md: 4 }}>{colour('primaryColorLight')}</Grid>
         <Grid size={{ xs: 12, md: 4 }}>{colour('primaryColorDark')}</Grid>
         <Grid size={{ xs: 12, md: 4 }}>
-          <Controller
-            name="appName"
-            control={control}
-            render={({ field, fieldState }) => (
-              <TextField
-                {...field}
-                label={t('settings.whitelabel.appName')}
-                fullWidth
-                size="small"
-                required
-                error={!!fieldState.error}
-                helperText={fieldErrorText(fieldState.error)}
-                slotProps={{ htmlInput: { 'data-testid': 'whitelabel-appName' } }}
-              />
-            )}
-          />
+          <TextInput control={control} name="appName" label={t('settings.whitelabel.appName')} required testId="whitelabel-appName" />
         </Grid>
       </Grid>
       <Box sx={{ display: 'flex', justifyContent: 'flex-end', mt: 2 }}>

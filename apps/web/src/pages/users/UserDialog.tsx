@@ -1,32 +1,23 @@
 import { useEffect, useMemo, useRef, useState, type ChangeEvent, type ReactNode } from 'react';
-import { Controller, useForm, type Control, type Resolver } from 'react-hook-form';
+import { useForm, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Checkbox from '@mui/material/Checkbox';
 import Chip from '@mui/material/Chip';
 import CircularProgress from '@mui/material/CircularProgress';
 import Dialog from '@mui/material/Dialog';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
-import FormControlLabel from '@mui/material/FormControlLabel';
 import IconButton from '@mui/material/IconButton';
-import InputAdornment from '@mui/material/InputAdornment';
-import ListItemText from '@mui/material/ListItemText';
-import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
-import Switch from '@mui/material/Switch';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import CloseIcon from '@mui/icons-material/Close';
 import PhotoCameraIcon from '@mui/icons-material/PhotoCamera';
-import Visibility from '@mui/icons-material/Visibility';
-import VisibilityOff from '@mui/icons-material/VisibilityOff';
 import {
   ADMIN_ONLY_USER_FIELDS,
   DEFAULT_END_WORK,
@@ -42,9 +33,12 @@ import {
 import { useQueues } from '../../api/queues';
 import { useUser } from '../../api/session';
 import { avatarUrl, scaleAvatar, uploadAvatar, useConnectionOptions, useSaveUser, useUserRecord } from '../../api/users';
-import { fieldErrorText, sleep } from '../../components/form';
+import { sleep } from '../../components/form';
 import { toast, toastError } from '../../components/toast';
 import { FormDialogActions } from '../../components/FormDialogActions';
+import { MultiSelectInput, SelectInput } from '../../components/fields/SelectInputs';
+import { SwitchInput } from '../../components/fields/SwitchInput';
+import { PasswordInput, TextInput, TimeInput } from '../../components/fields/TextInputs';
 
 type FormIn = z.input<typeof createUserBody>;
 type FormOut = z.output<typeof updateUserBody>;
@@ -52,7 +46,6 @@ type Values = Required<Omit<FormIn, 'color'>>;
 
 /** The Permissions tab, in the spec's order (spec 3 §2); all but allowGroup are enabled|disabled. */
 const PERMISSIONS = ['allTicket', 'allowGroup', 'allHistoric', 'allUserChat', 'showDashboard', 'userClosePendingTicket', 'allowConnections', 'allowRealTime'] as const;
-type PermissionField = (typeof PERMISSIONS)[number];
 
 function initialValues(user: User | null): Values {
   return {
@@ -127,29 +120,6 @@ export function UserDialog({ open, userId, onClose, asProfile = false }: Props) 
   );
 }
 
-function ToggleSwitch({ control, name, label }: { control: Control<FormIn, unknown, FormOut>; name: PermissionField; label: string }) {
-  return (
-    <Controller
-      name={name}
-      control={control}
-      render={({ field }) => {
-        const checked = name === 'allowGroup' ? field.value === true : field.value === 'enabled';
-        return (
-          <FormControlLabel
-            label={label}
-            control={
-              <Switch
-                checked={checked}
-                onChange={(e) => field.onChange(name === 'allowGroup' ? e.target.checked : e.target.checked ? 'enabled' : 'disabled')}
-                slotProps={{ input: { 'data-testid': `perm-${name}` } as object }}
-              />
-            }
-          />
-        );
-      }}
-    />
-  );
-}
 
 function UserForm({ user, onClose, asProfile }: { user: User | null; onClose: () => void; asProfile: boolean }) {
   const { t } = useTranslation();
@@ -159,7 +129,6 @@ function UserForm({ user, onClose, asProfile }: { user: User | null; onClose: ()
   const editsProfile = can(me.profile, 'user-modal:editProfile');
   const editsQueues = can(me.profile, 'user-modal:editQueues');
   const [tab, setTab] = useState<'general' | 'permissions'>('general');
-  const [showPassword, setShowPassword] = useState(false);
   const [avatar, setAvatar] = useState<{ blob: Blob; url: string } | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
   const queues = useQueues(editsQueues);
@@ -214,72 +183,6 @@ function UserForm({ user, onClose, asProfile }: { user: User | null; onClose: ()
     }
   };
 
-  const text = (name: 'name' | 'email' | 'farewellMessage', label: string, extra: Partial<Parameters<typeof TextField>[0]> = {}) => (
-    <Controller
-      name={name}
-      control={control}
-      render={({ field, fieldState }) => (
-        <TextField
-          {...field}
-          value={field.value ?? ''}
-          onChange={(e) => field.onChange(name === 'email' ? e.target.value.toLowerCase() : e.target.value)}
-          label={label}
-          fullWidth
-          size="small"
-          error={!!fieldState.error}
-          helperText={fieldErrorText(fieldState.error)}
-          {...extra}
-          slotProps={{ htmlInput: { 'data-testid': `user-${name}` } }}
-        />
-      )}
-    />
-  );
-
-  const select = (name: 'profile' | 'defaultTheme' | 'defaultMenu', label: string, options: { value: string; label: string }[]) => (
-    <Controller
-      name={name}
-      control={control}
-      render={({ field, fieldState }) => (
-        <TextField
-          select
-          {...field}
-          label={label}
-          fullWidth
-          size="small"
-          required
-          error={!!fieldState.error}
-          helperText={fieldErrorText(fieldState.error)}
-          data-testid={`user-${name}`}
-        >
-          {options.map((o) => (
-            <MenuItem key={o.value} value={o.value} data-testid={`user-${name}-${o.value}`}>
-              {o.label}
-            </MenuItem>
-          ))}
-        </TextField>
-      )}
-    />
-  );
-
-  const time = (name: 'startWork' | 'endWork', label: string) => (
-    <Controller
-      name={name}
-      control={control}
-      render={({ field, fieldState }) => (
-        <TextField
-          {...field}
-          type="time"
-          label={label}
-          fullWidth
-          size="small"
-          error={!!fieldState.error}
-          helperText={fieldErrorText(fieldState.error)}
-          slotProps={{ inputLabel: { shrink: true }, htmlInput: { step: WORK_HOURS_STEP_S, 'data-testid': `user-${name}` } }}
-        />
-      )}
-    />
-  );
-
   const queueList = queues.data ?? [];
   const currentAvatar = avatar?.url ?? avatarUrl(user);
 
@@ -326,143 +229,115 @@ function UserForm({ user, onClose, asProfile }: { user: User | null; onClose: ()
             </Stack>
           )}
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-            {text('name', t('users.dialog.name'), { required: true, autoFocus: true })}
-            <Controller
-              name="password"
+            <TextInput control={control} name="name" label={t('users.dialog.name')} required autoFocus testId="user-name" />
+            <PasswordInput
               control={control}
-              render={({ field, fieldState }) => (
-                <TextField
-                  {...field}
-                  value={field.value ?? ''}
-                  type={showPassword ? 'text' : 'password'}
-                  label={t('users.dialog.password')}
-                  required={isNew}
-                  fullWidth
-                  size="small"
-                  autoComplete="new-password"
-                  error={!!fieldState.error}
-                  helperText={fieldErrorText(fieldState.error) ?? (isNew ? undefined : t('users.dialog.passwordKeep'))}
-                  slotProps={{
-                    htmlInput: { 'data-testid': 'user-password' },
-                    input: {
-                      endAdornment: (
-                        <InputAdornment position="end">
-                          <IconButton
-                            size="small"
-                            aria-label={showPassword ? t('users.dialog.hidePassword') : t('users.dialog.showPassword')}
-                            onClick={() => setShowPassword((s) => !s)}
-                            edge="end"
-                          >
-                            {showPassword ? <VisibilityOff fontSize="small" /> : <Visibility fontSize="small" />}
-                          </IconButton>
-                        </InputAdornment>
-                      ),
-                    },
-                  }}
-                />
-              )}
+              name="password"
+              label={t('users.dialog.password')}
+              required={isNew}
+              hint={isNew ? undefined : t('users.dialog.passwordKeep')}
+              testId="user-password"
             />
           </Stack>
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-            {text('email', t('users.dialog.email'), { required: true, type: 'email', autoComplete: 'off' })}
-            {editsProfile &&
-              select('profile', t('users.dialog.profile'), [
-                { value: 'admin', label: t('users.profiles.admin') },
-                { value: 'user', label: t('users.profiles.user') },
-              ])}
+            <TextInput
+              control={control}
+              name="email"
+              label={t('users.dialog.email')}
+              required
+              type="email"
+              inputProps={{ autoComplete: 'off' }}
+              transform={(v) => v.toLowerCase()}
+              testId="user-email"
+            />
+            {editsProfile && (
+              <SelectInput
+                control={control}
+                name="profile"
+                label={t('users.dialog.profile')}
+                required
+                testId="user-profile"
+                options={[
+                  { value: 'admin', label: t('users.profiles.admin') },
+                  { value: 'user', label: t('users.profiles.user') },
+                ]}
+              />
+            )}
           </Stack>
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-            {select('defaultTheme', t('users.dialog.defaultTheme'), [
-              { value: 'light', label: t('users.dialog.themes.light') },
-              { value: 'dark', label: t('users.dialog.themes.dark') },
-            ])}
-            {select('defaultMenu', t('users.dialog.defaultMenu'), [
-              { value: 'open', label: t('users.dialog.menus.open') },
-              { value: 'closed', label: t('users.dialog.menus.closed') },
-            ])}
-          </Stack>
-          {text('farewellMessage', t('users.dialog.farewellMessage'), { multiline: true, minRows: 2 })}
-          {editsProfile && (
-            <Controller
-              name="whatsappId"
+            <SelectInput
               control={control}
-              render={({ field }) => (
-                <TextField
-                  select
-                  label={t('users.dialog.whatsapp')}
-                  fullWidth
-                  size="small"
-                  value={field.value ?? ''}
-                  onChange={(e) => field.onChange(e.target.value === '' ? null : Number(e.target.value))}
-                  data-testid="user-whatsapp"
-                >
-                  <MenuItem value="">
-                    <em>{t('users.dialog.noWhatsapp')}</em>
-                  </MenuItem>
-                  {(connections.data ?? []).map((c) => (
-                    <MenuItem key={c.id} value={c.id}>
-                      {c.name}
-                    </MenuItem>
-                  ))}
-                </TextField>
-              )}
+              name="defaultTheme"
+              label={t('users.dialog.defaultTheme')}
+              required
+              testId="user-defaultTheme"
+              options={[
+                { value: 'light', label: t('users.dialog.themes.light') },
+                { value: 'dark', label: t('users.dialog.themes.dark') },
+              ]}
+            />
+            <SelectInput
+              control={control}
+              name="defaultMenu"
+              label={t('users.dialog.defaultMenu')}
+              required
+              testId="user-defaultMenu"
+              options={[
+                { value: 'open', label: t('users.dialog.menus.open') },
+                { value: 'closed', label: t('users.dialog.menus.closed') },
+              ]}
+            />
+          </Stack>
+          <TextInput control={control} name="farewellMessage" label={t('users.dialog.farewellMessage')} multiline minRows={2} testId="user-farewellMessage" />
+          {editsProfile && (
+            <SelectInput
+              control={control}
+              name="whatsappId"
+              label={t('users.dialog.whatsapp')}
+              noneLabel={t('users.dialog.noWhatsapp')}
+              testId="user-whatsapp"
+              options={(connections.data ?? []).map((c) => ({ value: c.id, label: c.name }))}
             />
           )}
           {editsQueues && (
-            <Controller
-              name="queueIds"
+            <MultiSelectInput
               control={control}
-              render={({ field }) => {
-                const selected = field.value ?? [];
-                return (
-                  <TextField
-                    select
-                    label={t('users.dialog.queues')}
-                    fullWidth
-                    size="small"
-                    value={selected}
-                    onChange={(e) => {
-                      const v: unknown = e.target.value;
-                      field.onChange(Array.isArray(v) ? v.map(Number) : []);
-                    }}
-                    data-testid="user-queues"
-                    slotProps={{
-                      select: {
-                        multiple: true,
-                        renderValue: (ids) => (
-                          <Stack direction="row" spacing={0.5} sx={{ flexWrap: 'wrap', rowGap: 0.5 }}>
-                            {(Array.isArray(ids) ? ids : []).map((id: number) => {
-                              const q = queueList.find((x) => x.id === id);
-                              return <Chip key={id} size="small" label={q?.name ?? id} sx={{ bgcolor: q?.color, color: '#fff' }} />;
-                            })}
-                          </Stack>
-                        ),
-                      },
-                    }}
-                  >
-                    {queueList.map((q) => (
-                      <MenuItem key={q.id} value={q.id} data-testid={`user-queue-option-${q.id}`}>
-                        <Checkbox size="small" checked={selected.includes(q.id)} />
-                        <Box component="span" sx={{ width: 12, height: 12, borderRadius: '50%', bgcolor: q.color, mr: 1 }} />
-                        <ListItemText primary={q.name} />
-                      </MenuItem>
-                    ))}
-                  </TextField>
-                );
-              }}
+              name="queueIds"
+              label={t('users.dialog.queues')}
+              testId="user-queues"
+              optionTestId={(id) => `user-queue-option-${id}`}
+              options={queueList.map((q) => ({ value: q.id, label: q.name }))}
+              optionAdornment={(o) => (
+                <Box component="span" sx={{ width: 12, height: 12, borderRadius: '50%', bgcolor: queueList.find((q) => q.id === o.value)?.color, mr: 1 }} />
+              )}
+              renderSelected={(ids) => (
+                <Stack direction="row" spacing={0.5} sx={{ flexWrap: 'wrap', rowGap: 0.5 }}>
+                  {ids.map((id) => {
+                    const q = queueList.find((x) => x.id === id);
+                    return <Chip key={String(id)} size="small" label={q?.name ?? String(id)} sx={{ bgcolor: q?.color, color: '#fff' }} />;
+                  })}
+                </Stack>
+              )}
             />
           )}
           {editsProfile && (
             <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-              {time('startWork', t('users.dialog.startWork'))}
-              {time('endWork', t('users.dialog.endWork'))}
+              <TimeInput control={control} name="startWork" label={t('users.dialog.startWork')} stepSeconds={WORK_HOURS_STEP_S} testId="user-startWork" />
+              <TimeInput control={control} name="endWork" label={t('users.dialog.endWork')} stepSeconds={WORK_HOURS_STEP_S} testId="user-endWork" />
             </Stack>
           )}
         </Stack>
         {editsProfile && (
           <Stack spacing={0.5} sx={{ display: tab === 'permissions' ? 'flex' : 'none', pt: 1 }} data-testid="user-permissions">
             {PERMISSIONS.map((p) => (
-              <ToggleSwitch key={p} control={control} name={p} label={t(`users.permissions.${p}`)} />
+              <SwitchInput
+                key={p}
+                control={control}
+                name={p}
+                label={t(`users.permissions.${p}`)}
+                values={p === 'allowGroup' ? [true, false] : ['enabled', 'disabled']}
+                testId={`perm-${p}`}
+              />
             ))}
           </Stack>
         )}
