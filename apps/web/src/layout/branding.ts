@@ -5,7 +5,7 @@ import {
   FALLBACK_PRIMARY_DARK,
   FALLBACK_PRIMARY_LIGHT,
 } from '@balcao/contracts';
-import { usePublicSetting, usePublicSettingsLive } from '../api/publicSettings';
+import { usePublicSetting } from '../api/publicSettings';
 import { readStorage, STORAGE_KEYS, writeStorage } from '../api/storage';
 import { publicFileUrl } from '../config';
 
@@ -39,7 +39,6 @@ export function resolvePrimary(
 }
 
 export function useBranding(): Branding {
-  usePublicSettingsLive();
   const appName = usePublicSetting('appName');
   const light = usePublicSetting('primaryColorLight');
   const dark = usePublicSetting('primaryColorDark');
@@ -57,7 +56,8 @@ export function useBranding(): Branding {
 
   const file = (v: string | null | undefined) => (v ? publicFileUrl(v) : null);
   return {
-    appName: appName.data || FALLBACK_APP_NAME,
+    // Nothing while the name loads: the fallback would flash before the real name (issue 12).
+    appName: appName.isPending ? '' : appName.data || FALLBACK_APP_NAME,
     primaryLight: resolvePrimary('light', light.data, readStorage(STORAGE_KEYS.primaryColorLight)),
     primaryDark: resolvePrimary('dark', dark.data, readStorage(STORAGE_KEYS.primaryColorDark)),
     logoLight: file(logoLight.data),
