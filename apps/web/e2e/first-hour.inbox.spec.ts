@@ -138,5 +138,19 @@ test('a new company goes from nothing to an answered customer in its first hour'
   await expect(desk.page.getByRole('log').getByTestId('message').filter({ hasText: answer })).toBeVisible();
   await expect.poll(async () => (await textsSentTo(customer.psid)).some((text) => text.endsWith(answer)), 'the answer reached the customer').toBe(true);
   await expectAccessible(desk.page, 'the conversation');
+
+  // At 1366 px with the menu and the contact drawer open, the conversation keeps a usable width.
+  await expect(desk.page.getByTestId('drawer')).toHaveAttribute('data-open', 'true');
+  await desk.page.getByTestId('ticket-contact-name').click();
+  await expect(desk.page.getByTestId('contact-drawer')).toBeVisible();
+  expect((await desk.page.getByTestId('composer-input').boundingBox())?.width ?? 0, 'the composer').toBeGreaterThan(300);
+  expect((await desk.page.getByTestId('ticket-contact-name').boundingBox())?.width ?? 0, 'the contact name').toBeGreaterThan(100);
+  await expectAccessible(desk.page, 'the conversation with the contact drawer');
+
+  // The collapsed menu keeps the brand in its corner.
+  await desk.page.keyboard.press('Escape');
+  await desk.page.getByTestId('menu-toggle').click();
+  await expect(desk.page.getByTestId('drawer')).toHaveAttribute('data-open', 'false');
+  await expect(desk.page.getByTestId('drawer').getByTestId('logo-mark')).toBeVisible();
   desk.console.expectNone();
 });
