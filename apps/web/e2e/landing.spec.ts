@@ -4,15 +4,12 @@ import { admin, apiToken, loginUI, uniqueEmail } from './helpers';
 
 /** Issue 12: where users land, what the login page costs, and /financeiro-aberto for a company in good standing. */
 
-test('the login page reads its branding in one call, opens no socket and never shows the fallback name', async ({ page }) => {
+test('the login page reads its branding in one call and never shows the fallback name', async ({ page }) => {
   const settingsCalls: string[] = [];
-  const socketCalls: string[] = [];
   page.on('request', (req) => {
     const { pathname } = new URL(req.url());
     if (pathname.startsWith('/public-settings')) settingsCalls.push(pathname);
-    if (pathname.startsWith('/socket.io')) socketCalls.push(pathname);
   });
-  page.on('websocket', (ws) => socketCalls.push(ws.url()));
   // A slow branding answer: the page must wait for the name, not show 'O Plano' meanwhile.
   let answered = false;
   await page.route('**/public-settings', async (route) => {
@@ -27,7 +24,6 @@ test('the login page reads its branding in one call, opens no socket and never s
   await expect(page.getByText('Balcão').first()).toBeVisible();
   await page.waitForTimeout(500);
   expect(settingsCalls).toEqual(['/public-settings']);
-  expect(socketCalls).toEqual([]);
 });
 
 test('an attendant on a phone lands on the inbox, not on the 403 page', async ({ browser, request }) => {

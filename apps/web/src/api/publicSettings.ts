@@ -43,8 +43,8 @@ export function storePublicSetting(queryClient: QueryClient, key: PublicSettingK
 }
 
 /**
- * Branding changes reach every open screen of the app at once: the public namespace carries each
- * public setting's new value. Mounted by the signed-in shell only, so the login page opens no socket.
+ * Branding changes reach every open page at once, the login page included: the public namespace
+ * carries each public setting's new value (the company socket waits for sign-in).
  */
 export function usePublicSettingsLive(): void {
   const queryClient = useQueryClient();

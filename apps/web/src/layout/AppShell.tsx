@@ -8,7 +8,6 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import { canSeeAdministration } from '@balcao/contracts';
 import { useHelpsList } from '../api/helps';
-import { usePublicSettingsLive } from '../api/publicSettings';
 import { useSession, useUser } from '../api/session';
 import { connectionsNeedAttention } from './menu';
 import { buildMenu } from './menu';
@@ -26,7 +25,6 @@ const CLOSED_WIDTH = 64;
 export function AppShell() {
   const user = useUser();
   const { socket } = useSession();
-  usePublicSettingsLive();
   const theme = useTheme();
   const narrow = useMediaQuery(theme.breakpoints.down('sm'));
   const [open, setOpen] = useState(user.defaultMenu !== 'closed');

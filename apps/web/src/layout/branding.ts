@@ -5,7 +5,7 @@ import {
   FALLBACK_PRIMARY_DARK,
   FALLBACK_PRIMARY_LIGHT,
 } from '@balcao/contracts';
-import { usePublicSetting } from '../api/publicSettings';
+import { usePublicSetting, usePublicSettingsLive } from '../api/publicSettings';
 import { readStorage, STORAGE_KEYS, writeStorage } from '../api/storage';
 import { publicFileUrl } from '../config';
 
@@ -39,6 +39,7 @@ export function resolvePrimary(
 }
 
 export function useBranding(): Branding {
+  usePublicSettingsLive();
   const appName = usePublicSetting('appName');
   const light = usePublicSetting('primaryColorLight');
   const dark = usePublicSetting('primaryColorDark');
