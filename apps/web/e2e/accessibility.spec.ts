@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { seriousViolations } from './axe';
 import { admin, loginUI } from './helpers';
 
 /**
@@ -35,16 +35,10 @@ const PRIVATE_ROUTES = [
   '/companies',
 ];
 
-async function seriousViolations(page: Page, where: string): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${where}: ${v.id} (${v.impact}) ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
-}
-
 for (const colorScheme of ['light', 'dark'] as const) {
   test(`every screen passes axe in the ${colorScheme} theme`, async ({ page }) => {
-    test.setTimeout(240_000);
+    // About 30 screens, each scanned whole, on a shared machine.
+    test.setTimeout(600_000);
     await page.emulateMedia({ colorScheme });
     const found: string[] = [];
     for (const path of ['/login', '/signup']) {

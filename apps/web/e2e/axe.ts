@@ -1,14 +1,17 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 
-/** Fails on serious or critical axe-core violations of the page as it is now (labels, roles, contrast, focus order). */
-export async function expectAccessible(page: Page, where: string): Promise<void> {
+/** The serious and critical axe-core violations of the page as it is now (labels, roles, contrast, focus order), one line each. */
+export async function seriousViolations(page: Page, where: string): Promise<string[]> {
   const { violations } = await new AxeBuilder({ page }).analyze();
-  const serious = violations
+  return violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
-  // Soft: the walk goes on, so one run lists the problems of every screen it passes.
-  expect.soft(serious, `axe on ${where}`).toEqual([]);
+    .map((v) => `${where}: ${v.id} (${v.impact}) ${v.nodes.slice(0, 3).map((n) => n.html.slice(0, 160)).join(' | ')}`);
+}
+
+/** Fails (softly: the walk goes on, so one run lists the problems of every screen it passes) on serious violations. */
+export async function expectAccessible(page: Page, where: string): Promise<void> {
+  expect.soft(await seriousViolations(page, where)).toEqual([]);
 }
 
 /** Collects console errors and uncaught page errors; `expectNone` fails listing them. */

@@ -60,7 +60,8 @@ export function useBranding(): Branding {
   // Without a logo of its own the app shows its name as text, which follows the appName setting.
   const logo = (v: string | null | undefined) => (v && !isDefaultBrandingImage(v) ? publicFileUrl(v) : null);
   return {
-    appName: appName.data || FALLBACK_APP_NAME,
+    // Nothing while the name loads: the fallback would flash before the real name (issue 12).
+    appName: appName.isPending ? '' : appName.data || FALLBACK_APP_NAME,
     primaryLight: resolvePrimary('light', light.data, readStorage(STORAGE_KEYS.primaryColorLight)),
     primaryDark: resolvePrimary('dark', dark.data, readStorage(STORAGE_KEYS.primaryColorDark)),
     logoLight: logo(logoLight.data),

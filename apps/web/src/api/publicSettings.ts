@@ -1,34 +1,50 @@
 import { useEffect } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { Socket } from 'socket.io-client';
-import { PUBLIC_NAMESPACE, SOCKET_RECONNECT_DELAY_MS, isPublicSettingKey, type PublicSettingKey, type SettingsEventPayload } from '@balcao/contracts';
+import {
+  PUBLIC_NAMESPACE,
+  PUBLIC_SETTING_KEYS,
+  SOCKET_RECONNECT_DELAY_MS,
+  isPublicSettingKey,
+  type PublicSettingKey,
+  type PublicSettings,
+  type SettingsEventPayload,
+} from '@balcao/contracts';
 import { apiUrl } from '../config';
 import { request } from './http';
 
-export const publicSettingKey = (key: PublicSettingKey) => ['public-settings', key] as const;
+export const publicSettingsKey = ['public-settings'] as const;
 
-/** GET /public-settings/{key}: the bare value, or null when unset or unreadable (defaults apply). */
-async function fetchPublicSetting(key: PublicSettingKey): Promise<string | null> {
+const NONE = Object.fromEntries(PUBLIC_SETTING_KEYS.map((k) => [k, null])) as PublicSettings;
+
+/** GET /public-settings: every public value in one call (the login page's branding); all null when unreadable (defaults apply). */
+async function fetchPublicSettings(): Promise<PublicSettings> {
   try {
-    const value = await request<unknown>(`/public-settings/${key}`, { auth: false });
-    return typeof value === 'string' && value !== '' ? value : null;
+    return { ...NONE, ...(await request<Partial<PublicSettings>>('/public-settings', { auth: false })) };
   } catch (err) {
-    console.warn(`public setting ${key} could not be read`, err);
-    return null;
+    console.warn('public settings could not be read', err);
+    return NONE;
   }
 }
 
+/** One public setting, from the one shared query: null when unset. */
 export function usePublicSetting(key: PublicSettingKey) {
   return useQuery({
-    queryKey: publicSettingKey(key),
-    queryFn: () => fetchPublicSetting(key),
+    queryKey: publicSettingsKey,
+    queryFn: fetchPublicSettings,
     staleTime: 5 * 60_000,
+    select: (all: PublicSettings) => all[key] || null,
   });
 }
 
+/** A new value of one public setting, applied to the cached answer (no refetch). */
+export function storePublicSetting(queryClient: QueryClient, key: PublicSettingKey, value: string | null): void {
+  queryClient.setQueryData<PublicSettings>(publicSettingsKey, (all) => (all ? { ...all, [key]: value || null } : all));
+}
+
 /**
- * Branding changes reach every open page at once, the login page included:
- * the public namespace carries each public setting's new value.
+ * Branding changes reach every open page at once, the login page included: the public namespace
+ * carries each public setting's new value (the company socket waits for sign-in).
  */
 export function usePublicSettingsLive(): void {
   const queryClient = useQueryClient();
@@ -44,9 +60,7 @@ export function usePublicSettingsLive(): void {
       socket = io(`${apiUrl()}${PUBLIC_NAMESPACE}`, { forceNew: true, reconnectionDelay: SOCKET_RECONNECT_DELAY_MS, withCredentials: true });
       socket.on('settings', (payload: SettingsEventPayload) => {
         const key = payload?.setting?.key;
-        if (typeof key === 'string' && isPublicSettingKey(key)) {
-          queryClient.setQueryData(publicSettingKey(key), payload.setting.value || null);
-        }
+        if (typeof key === 'string' && isPublicSettingKey(key)) storePublicSetting(queryClient, key, payload.setting.value);
       });
     });
     return () => {

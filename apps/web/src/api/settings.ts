@@ -11,7 +11,7 @@ import {
 } from '@balcao/contracts';
 import { request } from './http';
 import { useCompanyEvent } from './liveEvents';
-import { publicSettingKey } from './publicSettings';
+import { storePublicSetting } from './publicSettings';
 
 export const companySettingsKey = (companyId: number) => ['companySettings', companyId] as const;
 export const globalSettingsKey = ['settings', 'global'] as const;
@@ -68,7 +68,7 @@ function storeGlobal(queryClient: ReturnType<typeof useQueryClient>, setting: Se
     if (!list) return list;
     return list.some((s) => s.key === setting.key) ? list.map((s) => (s.key === setting.key ? setting : s)) : [...list, setting];
   });
-  if (isPublicSettingKey(setting.key)) queryClient.setQueryData(publicSettingKey(setting.key), setting.value || null);
+  if (isPublicSettingKey(setting.key)) storePublicSetting(queryClient, setting.key, setting.value);
 }
 
 /** `PUT /settings/{key}`; the branding shows at once (the public-settings cache is updated too). */

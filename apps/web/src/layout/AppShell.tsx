@@ -16,6 +16,7 @@ import { connectionsNeedAttention } from './menu';
 import { buildMenu } from './menu';
 import { useConnectionsForAlert } from '../api/whatsapp';
 import { Logo } from '../components/Logo';
+import { LogoMark } from '../components/LogoMark';
 import { SideMenu } from './SideMenu';
 import { TopBar, type ProfileDialog } from './TopBar';
 
@@ -53,7 +54,7 @@ export function AppShell({ profileDialog }: { profileDialog: ProfileDialog }) {
   const drawerContent = (expanded: boolean) => (
     <>
       <Toolbar sx={{ justifyContent: 'center', minHeight: 56, px: 1 }} variant="dense">
-        {expanded && <Logo maxHeight={40} />}
+        {expanded ? <Logo maxHeight={40} /> : <LogoMark />}
       </Toolbar>
       <Divider />
       <SideMenu model={model} open={expanded} connectionsAlert={alert} onNavigate={narrow ? () => setMobileOpen(false) : undefined} />

@@ -61,6 +61,7 @@ export function StatusIcon({ status }: { status: string }) {
         component="span"
         data-testid="connection-status"
         data-status={status}
+        role="img"
         aria-label={t(`connections.status.${status}`, { defaultValue: status })}
         sx={{ display: 'inline-flex', alignItems: 'center' }}
       >

@@ -56,6 +56,7 @@ export function QueuesPage() {
               <Tooltip title={queue.color}>
                 <Box
                   data-testid="queue-color-swatch"
+                  role="img"
                   data-color={queue.color}
                   sx={{ width: 60, height: 20, mx: 'auto', borderRadius: 1, bgcolor: queue.color, border: 1, borderColor: 'divider' }}
                 />

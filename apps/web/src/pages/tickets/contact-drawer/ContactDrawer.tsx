@@ -36,6 +36,8 @@ interface Props {
   ticket: Ticket;
   open: boolean;
   onClose: () => void;
+  /** The conversation has no room for a side panel: the drawer lays over it instead. */
+  overlay?: boolean;
 }
 
 /**
@@ -43,10 +45,10 @@ interface Props {
  * the messages on wide screens (the parent lays it out as the last item of a
  * row), a temporary drawer over them on narrow ones.
  */
-export function ContactDrawer({ ticket, open, onClose }: Props) {
+export function ContactDrawer({ ticket, open, onClose, overlay = false }: Props) {
   const { t } = useTranslation();
   const theme = useTheme();
-  const wide = useMediaQuery(theme.breakpoints.up('md'));
+  const wide = useMediaQuery(theme.breakpoints.up('md')) && !overlay;
   if (wide) {
     if (!open) return null;
     return (
@@ -61,7 +63,12 @@ export function ContactDrawer({ ticket, open, onClose }: Props) {
     );
   }
   return (
-    <Drawer anchor="right" open={open} onClose={onClose} slotProps={{ paper: { sx: { width: CONTACT_DRAWER_WIDTH, maxWidth: '100vw' } } }}>
+    <Drawer
+      anchor="right"
+      open={open}
+      onClose={onClose}
+      slotProps={{ paper: { 'aria-label': t('contactDrawer.title'), sx: { width: CONTACT_DRAWER_WIDTH, maxWidth: '100vw' } } }}
+    >
       <Box aria-label={t('contactDrawer.title')} data-testid="contact-drawer" sx={{ height: '100%', display: 'flex', flexDirection: 'column', minHeight: 0 }}>
         <DrawerContent ticket={ticket} onClose={onClose} />
       </Box>
@@ -184,7 +191,7 @@ function ContactCard({ contact, shown, onEdit }: { contact: Contact; shown: Cont
             {contact.email}
           </Typography>
         ) : (
-          <Typography variant="body2" color="text.disabled" data-testid="contact-email">
+          <Typography variant="body2" color="text.secondary" sx={{ fontStyle: 'italic' }} data-testid="contact-email">
             {t('contactDrawer.noEmail')}
           </Typography>
         )}

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Navigate, useNavigate } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -13,7 +13,8 @@ import { useUser } from '../../../api/session';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { formatDate } from '../../../components/format';
 import { toast, toastError } from '../../../components/toast';
-import { ContactDrawer } from '../contact-drawer/ContactDrawer';
+import { CONTACT_DRAWER_WIDTH, ContactDrawer } from '../contact-drawer/ContactDrawer';
+import { panelFits, useElementWidth } from './roomForPanel';
 import { AcceptQueueDialog } from './AcceptQueueDialog';
 import { Composer } from './Composer';
 import { exportConversationPdf } from './exportPdf';
@@ -53,6 +54,8 @@ function OpenConversation({ ticket }: { ticket: Ticket }) {
   const actions = useTicketActions(ticket);
   const remove = useDeleteMessage();
   const [drawer, setDrawer] = useState(false);
+  const root = useRef<HTMLDivElement>(null);
+  const roomy = panelFits(useElementWidth(root), CONTACT_DRAWER_WIDTH);
   const [replyTo, setReplyTo] = useState<Message | null>(null);
   const [editing, setEditing] = useState<Message | null>(null);
   const [deleting, setDeleting] = useState<Message | null>(null);
@@ -108,7 +111,7 @@ function OpenConversation({ ticket }: { ticket: Ticket }) {
 
   const canWrite = composerEnabled(ticket.status);
   return (
-    <Box sx={{ flex: 1, minWidth: 0, minHeight: 0, display: 'flex', height: '100%', overflow: 'hidden' }} data-testid="conversation" data-ticket-id={ticket.id}>
+    <Box ref={root} sx={{ flex: 1, minWidth: 0, minHeight: 0, display: 'flex', height: '100%', overflow: 'hidden' }} data-testid="conversation" data-ticket-id={ticket.id}>
       <Box sx={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
         <TicketHeader ticket={ticket} actions={actions} onOpenContact={() => setDrawer(true)} onExportPdf={exportPdf} exporting={exporting} />
         {hasReplyWindow(ticket.channel) && (
@@ -155,7 +158,7 @@ function OpenConversation({ ticket }: { ticket: Ticket }) {
           />
         )}
       </Box>
-      <ContactDrawer ticket={ticket} open={drawer} onClose={() => setDrawer(false)} />
+      <ContactDrawer ticket={ticket} open={drawer} onClose={() => setDrawer(false)} overlay={!roomy} />
       <AcceptQueueDialog open={actions.queueChoice !== null} busy={actions.busy} onClose={actions.closeQueueChoice} onConfirm={(q) => void actions.chooseQueue(q)} />
       <HeldByDialog ticket={actions.heldBy} onClose={actions.closeHeldBy} />
       <ForwardDialog

@@ -48,7 +48,8 @@ export function TicketHeader({ ticket, actions, onOpenContact, onExportPdf, expo
       )}
       <ButtonBase
         onClick={onOpenContact}
-        aria-label={t('conversation.header.openContact', { name: ticket.contact.name })}
+        // Named by what it shows (contact, number, owner); what it does is its description (axe label-content-name-mismatch).
+        aria-description={t('conversation.header.openContact', { name: ticket.contact.name })}
         sx={{ display: 'flex', alignItems: 'center', gap: 1, flex: 1, minWidth: 0, justifyContent: 'flex-start', textAlign: 'left', borderRadius: 1, p: 0.5 }}
       >
         <Avatar src={picture} alt="" sx={{ width: 40, height: 40 }}>
