@@ -8,21 +8,19 @@
 //   npm run bench:fanout
 //   BENCH_AGENTS=200 BENCH_MESSAGES=50 npm run bench:fanout
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
-import { cpus, loadavg, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { cpus, loadavg } from 'node:os';
 import { io, type Socket } from 'socket.io-client';
 import { COMPANY_SETTING_DEFAULTS } from '@balcao/contracts';
 import { parseConfig } from '../apps/server/src/config.js';
 import { createDb, createPool } from '../apps/server/src/db/client.js';
-import { startEmbeddedPostgres, type EmbeddedPostgres } from '../apps/server/src/db/embedded.js';
+import { benchDatabase } from './database.js';
 import { migrateAndSeed } from '../apps/server/src/db/migrate.js';
 import { companies, companySettings, plans, users, whatsapps } from '../apps/server/src/db/schema/index.js';
 import { buildApp } from '../apps/server/src/http/app.js';
 import { signAccessToken } from '../apps/server/src/modules/auth/tokens.js';
 import { generateConnectionToken } from '../apps/server/src/modules/whatsapp/service.js';
-import { postSimulated } from '../apps/server/src/tools/simulate.js';
+import { postSimulated } from '../apps/server/tools/simulate.js';
 import { FakeGraph } from '../apps/server/test/fakes/graph-server.js';
 
 const AGENTS = Number(process.env.BENCH_AGENTS ?? 1000);
@@ -54,13 +52,8 @@ class Arrivals {
 }
 
 async function main(): Promise<void> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'balcao-fanout-'));
-  let embedded: EmbeddedPostgres | undefined;
-  let connectionString = process.env.DATABASE_URL;
-  if (!connectionString) {
-    embedded = await startEmbeddedPostgres({ dataDir, password: randomBytes(12).toString('hex'), database: 'balcao_fanout' });
-    connectionString = embedded.connectionString();
-  }
+  const database = await benchDatabase('fanout');
+  const { dataDir, connectionString } = database;
   const graph = await FakeGraph.start();
   const sockets: Socket[] = [];
   try {
@@ -151,8 +144,7 @@ async function main(): Promise<void> {
   } finally {
     for (const s of sockets) s.close();
     await graph.close();
-    if (embedded) await embedded.stop();
-    rmSync(dataDir, { recursive: true, force: true });
+    await database.stop();
   }
 }
 

@@ -9,14 +9,12 @@
 //   npm run bench:ingest
 //   BENCH_MESSAGES=5000 BENCH_CONCURRENCY=100 BENCH_AGENTS=50 npm run bench:ingest
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
-import { cpus, freemem, loadavg, tmpdir, totalmem } from 'node:os';
-import { join } from 'node:path';
+import { cpus, freemem, loadavg, totalmem } from 'node:os';
 import { io, type Socket } from 'socket.io-client';
 import { parseConfig } from '../apps/server/src/config.js';
 import { createDb, createPool } from '../apps/server/src/db/client.js';
-import { startEmbeddedPostgres, type EmbeddedPostgres } from '../apps/server/src/db/embedded.js';
+import { benchDatabase } from './database.js';
 import { migrateAndSeed } from '../apps/server/src/db/migrate.js';
 import { hashPassword } from '../apps/server/src/db/passwords.js';
 import { companies, companySettings, plans, users, whatsapps } from '../apps/server/src/db/schema/index.js';
@@ -48,13 +46,8 @@ function percentile(sorted: number[], q: number): number {
 }
 
 async function main(): Promise<void> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'balcao-bench-'));
-  let embedded: EmbeddedPostgres | undefined;
-  let connectionString = process.env.DATABASE_URL;
-  if (!connectionString) {
-    embedded = await startEmbeddedPostgres({ dataDir, password: randomBytes(12).toString('hex'), database: 'balcao_bench' });
-    connectionString = embedded.connectionString();
-  }
+  const database = await benchDatabase('bench');
+  const { dataDir, connectionString } = database;
   const graph = await FakeGraph.start();
   const sockets: Socket[] = [];
   try {
@@ -180,7 +173,7 @@ async function main(): Promise<void> {
       [
         `machine: ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB RAM (${(freemem() / 2 ** 30).toFixed(0)} GiB free), Node ${process.version}`,
         `load average (1/5/15 min): before ${loadBefore}; after the burst ${loadAfterBurst}; after the steady phase ${loadAfterSteady}`,
-        `database: ${embedded ? 'embedded PostgreSQL' : 'DATABASE_URL'}; ${AGENTS} agent sockets; ${MESSAGES} messages from ${SENDERS} customers, ${CONCURRENCY} concurrent webhook posts`,
+        `database: ${database.embedded ? 'embedded PostgreSQL' : 'DATABASE_URL'}; ${AGENTS} agent sockets; ${MESSAGES} messages from ${SENDERS} customers, ${CONCURRENCY} concurrent webhook posts`,
         `webhook acks: ${(MESSAGES / (r.postedMs / 1000)).toFixed(0)} req/s; refused ${r.refused}; never emitted ${r.missing}`,
         `processed (post → every message emitted): ${processed.toFixed(0)} messages/s over ${(r.totalMs / 1000).toFixed(1)} s`,
         `burst webhook-to-socket latency: ${pct(r.latencies)}`,
@@ -199,7 +192,7 @@ async function main(): Promise<void> {
     const bin = findPgbench();
     if (!bin) console.log('pgbench: NOT FOUND (install postgresql-client / postgresql-15, or set PGBENCH): no reference ratio');
     else {
-      const ref = await runPgbench(embedded ? embedded.connectionString('postgres') : connectionString, 8, PGBENCH_SECONDS);
+      const ref = await runPgbench(database.adminConnectionString, 8, PGBENCH_SECONDS);
       if (!ref) console.log(`pgbench (${bin}): no tps in its output`);
       else {
         console.log(`pgbench -N (${bin}, ${ref.clients} clients, ${ref.seconds} s): ${ref.tps.toFixed(0)} tps; load average now ${load()}`);
@@ -208,8 +201,7 @@ async function main(): Promise<void> {
     }
   } finally {
     await graph.close();
-    if (embedded) await embedded.stop();
-    rmSync(dataDir, { recursive: true, force: true });
+    await database.stop();
   }
 }
 
