@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import CssBaseline from '@mui/material/CssBaseline';
+import { useTranslation } from 'react-i18next';
 import { createTheme, ThemeProvider } from '@mui/material/styles';
 import { readStorage, STORAGE_KEYS, writeStorage } from '../api/storage';
 import { readableTextOn } from './contrast';
@@ -17,8 +18,11 @@ export function initialColorMode(): ColorMode {
   return stored === 'light' || stored === 'dark' ? stored : systemMode();
 }
 
-/** The MUI theme for a mode and primary colour; text on the primary is derived from it (WCAG AA). */
-export function buildTheme(mode: ColorMode, primary: string) {
+/**
+ * The MUI theme for a mode and primary colour; text on the primary is derived from it (WCAG AA).
+ * Every spinner is a named progress bar (`loadingLabel`), so none reaches a screen reader unnamed.
+ */
+export function buildTheme(mode: ColorMode, primary: string, loadingLabel = 'Carregando...') {
   return createTheme({
     palette: {
       mode,
@@ -26,6 +30,7 @@ export function buildTheme(mode: ColorMode, primary: string) {
       ...(mode === 'light' ? { background: { default: '#f4f6f8' } } : {}),
     },
     shape: { borderRadius: 8 },
+    components: { MuiCircularProgress: { defaultProps: { 'aria-label': loadingLabel } } },
   });
 }
 
@@ -33,6 +38,8 @@ export function AppThemeProvider({ children }: { children: ReactNode }) {
   const [mode, setMode] = useState<ColorMode>(initialColorMode);
   const [unread, setUnread] = useState(0);
   const branding = useBranding();
+  const { t } = useTranslation();
+  const loadingLabel = t('common.loading');
 
   const toggle = useCallback(() => {
     setMode((m) => {
@@ -43,8 +50,8 @@ export function AppThemeProvider({ children }: { children: ReactNode }) {
   }, []);
 
   const theme = useMemo(
-    () => buildTheme(mode, mode === 'light' ? branding.primaryLight : branding.primaryDark),
-    [mode, branding.primaryLight, branding.primaryDark],
+    () => buildTheme(mode, mode === 'light' ? branding.primaryLight : branding.primaryDark, loadingLabel),
+    [mode, branding.primaryLight, branding.primaryDark, loadingLabel],
   );
 
   useEffect(() => {
