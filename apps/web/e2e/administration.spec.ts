@@ -34,6 +34,7 @@ test.describe('plans and companies', () => {
     const companyName = `Empresa Plano ${stamp}`;
     const companyEmail = uniqueEmail('company');
     const companyPassword = 'company-pass-1';
+    const adminName = `Dona ${stamp}`;
 
     await loginUI(page, admin.email, admin.password);
     await page.goto('/settings?tab=plans');
@@ -84,6 +85,7 @@ test.describe('plans and companies', () => {
 
     await companyDialog.getByTestId('company-name').fill(companyName);
     await companyDialog.getByTestId('company-email').fill(companyEmail);
+    await companyDialog.getByTestId('company-adminName').fill(adminName);
     await companyDialog.getByTestId('company-password').fill(companyPassword);
     await companyDialog.getByTestId('company-document').fill('12.345.678/0001-90');
     await companyDialog.getByTestId('company-planId').click();
@@ -111,6 +113,8 @@ test.describe('plans and companies', () => {
     await logout(page);
     await loginUI(page, companyEmail, companyPassword);
     await expect(page.getByTestId('greeting')).toContainText(companyName);
+    // Greeted by the name given on the company form, not the company's.
+    await expect(page.getByTestId('greeting')).toContainText(`Olá ${adminName}`);
     await openDrawer(page);
     for (const id of ['menu-/schedules', 'menu-/chats', 'menu-/users', 'menu-/queues', 'menu-/settings', 'menu-/connections']) {
       await expect(page.getByTestId(id), id).toHaveCount(1);

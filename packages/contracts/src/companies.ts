@@ -78,15 +78,20 @@ const companyFields = z.object({
   campaignsEnabled: toggleSchema,
 });
 
+/** The first admin's name when the form leaves it blank: the e-mail's part before @. */
+export const defaultAdminName = (email: string): string => email.split('@')[0]?.slice(0, 50) ?? email;
+
 /**
  * `POST /companies`: also creates the company's first admin user with the company's
- * e-mail and this password (spec 1 §3: "password (default for the first user)").
+ * e-mail and this password (spec 1 §3: "password (default for the first user)"),
+ * named `adminName` (blank: `defaultAdminName` of the e-mail), as users are (2–50).
  */
 export const createCompanyBody = companyFields.partial().extend({
   name: companyFields.shape.name,
   email: companyFields.shape.email,
   planId: companyFields.shape.planId,
   password: passwordField,
+  adminName: z.preprocess((v) => (v === null || (typeof v === 'string' && v.trim() === '') ? undefined : v), requiredText(2, 50).optional()),
 });
 export type CreateCompanyBody = z.input<typeof createCompanyBody>;
 

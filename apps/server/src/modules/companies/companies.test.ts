@@ -47,7 +47,24 @@ describe('POST /companies', () => {
     expect(company.companieSettings.campaignsEnabled).toBe('enabled');
 
     const owner = await login(t.app, 'owner@acme.example', 'acme-pass');
-    expect(owner.user).toMatchObject({ companyId: company.id, profile: 'admin', super: false, name: 'Acme Ltda' });
+    // No admin name given: the e-mail's part before @, not the company's name (the top bar greets the user by it).
+    expect(owner.user).toMatchObject({ companyId: company.id, profile: 'admin', super: false, name: 'owner' });
+  });
+
+  it("names the first admin with the form's admin name, validated as a user's name", async () => {
+    const res = await call(roles.super.token, 'POST', '/companies', newCompany({ name: 'Named Admin Co', email: 'boss@named.example', adminName: '  Maria Souza ' }));
+    expect(res.statusCode).toBe(200);
+    const boss = await login(t.app, 'boss@named.example', 'acme-pass');
+    expect(boss.user).toMatchObject({ companyId: res.json().id, profile: 'admin', name: 'Maria Souza' });
+
+    const blank = await call(roles.super.token, 'POST', '/companies', newCompany({ name: 'Blank Admin Co', email: 'ana.lima@blank.example', adminName: '   ' }));
+    expect(blank.statusCode).toBe(200);
+    expect((await login(t.app, 'ana.lima@blank.example', 'acme-pass')).user.name).toBe('ana.lima');
+
+    const bad = await call(roles.super.token, 'POST', '/companies', newCompany({ name: 'Bad Admin Co', email: 'x3@bad.example', adminName: 'M' }));
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().issues).toEqual([{ path: 'adminName', message: 'Too Short!' }]);
+    expect(await t.db.select().from(companies).where(eq(companies.name, 'Bad Admin Co'))).toHaveLength(0);
   });
 
   it('gives a company without a due date one recurrence period', async () => {

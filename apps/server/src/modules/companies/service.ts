@@ -1,6 +1,7 @@
 import {
   COMPANY_SETTING_DEFAULTS,
   PLATFORM_COMPANY_ID,
+  defaultAdminName,
   localIsoDate,
   renewDueDate,
   type Company,
@@ -59,12 +60,13 @@ export async function companyPlanOf(ctx: AppContext, by: AuthUser, companyId: nu
 }
 
 /**
- * One transaction: the company, its settings row and its first admin (named after the
- * company, with the company's e-mail and the given password). Without a due date the
+ * One transaction: the company, its settings row and its first admin (with the company's
+ * e-mail and the given password; named `adminName`, else the e-mail's part before @, since
+ * the top bar greets the user by name). Without a due date the
  * company gets one recurrence period from today.
  */
 export async function createCompany(ctx: AppContext, body: CreateBody, today = localIsoDate(new Date())): Promise<Company> {
-  const { password, campaignsEnabled, ...fields } = body;
+  const { password, campaignsEnabled, adminName, ...fields } = body;
   const passwordHash = await hashChosenPassword(password);
   const recurrence = fields.recurrence ?? 'MENSAL';
   const id = await ctx.db.transaction(async (tx) => {
@@ -77,7 +79,8 @@ export async function createCompany(ctx: AppContext, body: CreateBody, today = l
       .returning({ id: companies.id });
     if (!company) throw new AppError('ERR_INTERNAL', 500);
     await tx.insert(companySettings).values({ companyId: company.id, ...COMPANY_SETTING_DEFAULTS, ...(campaignsEnabled ? { campaignsEnabled } : {}) });
-    await tx.insert(users).values({ companyId: company.id, name: fields.name, email: fields.email, passwordHash, profile: 'admin' });
+    const name = adminName ?? defaultAdminName(fields.email);
+    await tx.insert(users).values({ companyId: company.id, name, email: fields.email, passwordHash, profile: 'admin' });
     return company.id;
   });
   const company = await reload(ctx, id);

@@ -51,6 +51,22 @@ describe('queue CRUD', () => {
     expect(leaked).toHaveLength(0);
   });
 
+  it('gives a queue created without an order the next one, so the list shows every order', async () => {
+    const res = await call(roles.admin.token, 'POST', '/queue', { name: 'Sem ordem', color: '#0A0B0C' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ orderQueue: 3 });
+    const list = (await call(roles.admin.token, 'GET', '/queue')).json() as Queue[];
+    expect(list.map((q) => [q.name, q.orderQueue])).toEqual([
+      ['Vendas', 2],
+      ['Sem ordem', 3],
+    ]);
+    // Another company counts its own queues from 1.
+    const theirs = await call(roles.otherAdmin.token, 'POST', '/queue', { name: 'Deles', color: '#0A0B0C' });
+    expect(theirs.json()).toMatchObject({ orderQueue: 1 });
+    expect((await call(roles.admin.token, 'DELETE', `/queue/${(res.json() as Queue).id}`)).statusCode).toBe(200);
+    await call(roles.otherAdmin.token, 'DELETE', `/queue/${(theirs.json() as Queue).id}`);
+  });
+
   it('refuses a colour already used in the company (any case) and a duplicate name', async () => {
     const color = await call(roles.admin.token, 'POST', '/queue', { name: 'Suporte', color: '#7c7c7c' });
     expect(color.statusCode).toBe(409);

@@ -1,5 +1,5 @@
 import { DEFAULT_WEEK_SCHEDULE, type Queue, type createQueueBody, type updateQueueBody } from '@balcao/contracts';
-import { and, asc, count, eq, ne, sql } from 'drizzle-orm';
+import { and, asc, count, eq, max, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client.js';
 import { queues, userQueues } from '../../db/schema/index.js';
@@ -65,7 +65,13 @@ export async function getQueue(ctx: AppContext, by: AuthUser, id: number): Promi
   return presentQueue(row);
 }
 
-/** Within the plan's queue limit (403 ERR_QUEUE_LIMIT_REACHED); default hours when none are sent. */
+/** A queue created without an order goes last: the list's Ordem column never shows a blank. */
+async function nextOrder(db: DbOrTx, companyId: number): Promise<number> {
+  const [row] = await db.select({ max: max(queues.orderQueue) }).from(queues).where(eq(queues.companyId, companyId));
+  return (row?.max ?? 0) + 1;
+}
+
+/** Within the plan's queue limit (403 ERR_QUEUE_LIMIT_REACHED); default hours and the next order when none are sent. */
 export async function createQueue(ctx: AppContext, by: AuthUser, body: z.output<typeof createQueueBody>): Promise<Queue> {
   const companyId = by.companyId;
   const row = await ctx.db.transaction(async (tx) => {
@@ -74,9 +80,10 @@ export async function createQueue(ctx: AppContext, by: AuthUser, body: z.output<
       return row?.n ?? 0;
     });
     await assertUnique(tx, companyId, body);
+    const orderQueue = body.orderQueue ?? (await nextOrder(tx, companyId));
     const [inserted] = await tx
       .insert(queues)
-      .values({ ...body, companyId, schedules: body.schedules ?? DEFAULT_WEEK_SCHEDULE })
+      .values({ ...body, orderQueue, companyId, schedules: body.schedules ?? DEFAULT_WEEK_SCHEDULE })
       .returning();
     return inserted;
   });

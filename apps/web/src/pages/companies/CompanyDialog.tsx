@@ -29,7 +29,7 @@ import { FormDialogActions } from '../../components/FormDialogActions';
 
 type FormIn = z.input<typeof createCompanyBody>;
 type FormOut = z.output<typeof updateCompanyBody>;
-type TextName = 'name' | 'email' | 'password' | 'phone' | 'document' | 'paymentMethod' | 'street' | 'city' | 'state' | 'dueDate';
+type TextName = 'name' | 'email' | 'adminName' | 'password' | 'phone' | 'document' | 'paymentMethod' | 'street' | 'city' | 'state' | 'dueDate';
 
 /** The company form (spec 1 §3, §5): submit delayed 500 ms; an empty due date is sent as null. */
 export function CompanyDialog({ company, onClose }: { company: Company | null; onClose: () => void }) {
@@ -50,6 +50,7 @@ export function CompanyDialog({ company, onClose }: { company: Company | null; o
     defaultValues: {
       name: company?.name ?? '',
       email: company?.email ?? '',
+      adminName: '',
       password: '',
       phone: company?.phone ?? '',
       document: company?.document ?? '',
@@ -111,6 +112,9 @@ export function CompanyDialog({ company, onClose }: { company: Company | null; o
             {section(t('companies.dialog.sections.data'))}
             <Grid size={{ xs: 12, sm: 6 }}>{text('name', t('companies.dialog.name'), { required: true })}</Grid>
             <Grid size={{ xs: 12, sm: 6 }}>{text('email', t('companies.dialog.email'), { required: true, type: 'email' })}</Grid>
+            {isNew && (
+              <Grid size={{ xs: 12, sm: 6 }}>{text('adminName', t('companies.dialog.adminName'), { hint: t('companies.dialog.adminNameHint') })}</Grid>
+            )}
             <Grid size={{ xs: 12, sm: 4 }}>
               {text('password', t('companies.dialog.password'), {
                 required: isNew,

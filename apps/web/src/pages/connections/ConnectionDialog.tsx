@@ -1,5 +1,5 @@
-import { useMemo, useRef, useState, type HTMLAttributes, type ReactNode } from 'react';
-import { Controller, useForm, type FieldError, type FieldErrors, type Resolver } from 'react-hook-form';
+import { useMemo, useRef, useState, type ReactNode } from 'react';
+import { useForm, type FieldError, type FieldErrors, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -15,11 +15,9 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Divider from '@mui/material/Divider';
 import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
-import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
-import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import AttachFileIcon from '@mui/icons-material/AttachFile';
@@ -49,6 +47,7 @@ import {
   type Connection,
 } from '../../api/whatsapp';
 import { sleep } from '../../components/form';
+import { MultiSelectInput, SelectInput } from '../../components/fields/SelectInputs';
 import { SwitchInput } from '../../components/fields/SwitchInput';
 import { TextInput } from '../../components/fields/TextInputs';
 import { HoursEditor } from '../../components/HoursEditor';
@@ -69,6 +68,7 @@ import {
 } from './connectionForm';
 
 type StringField = { [K in keyof ConnectionFormState]: ConnectionFormState[K] extends string ? K : never }[keyof ConnectionFormState];
+type SelectField = 'sendIdQueue' | 'whenExpiresTicket' | 'queueIdImportMessages' | 'integrationId' | 'promptId';
 type BoolField = { [K in keyof ConnectionFormState]: ConnectionFormState[K] extends boolean ? K : never }[keyof ConnectionFormState];
 
 const contractResolver = zodResolver(whatsappFormSchema);
@@ -144,6 +144,7 @@ function ConnectionForm({ connection, channel, onClose }: { connection: Connecti
     control,
     handleSubmit,
     setValue,
+    getValues,
     setError,
     watch,
     formState: { errors, isSubmitting },
@@ -191,36 +192,16 @@ function ConnectionForm({ connection, channel, onClose }: { connection: Connecti
 
   const toggle = (name: BoolField, label: string) => <SwitchInput control={control} name={name} label={label} testId={`cf-${name}`} />;
 
-  const select = (name: StringField, label: string, options: { id: number | string; name: string }[], none = true) => (
-    <Controller
-      name={name}
+  const select = (name: SelectField, label: string, options: { id: number | string; name: string }[], none = true) => (
+    <SelectInput
       control={control}
-      render={({ field, fieldState }) => (
-        <TextField
-          select
-          fullWidth
-          size="small"
-          label={label}
-          value={field.value ?? ''}
-          onChange={(e) => field.onChange(e.target.value)}
-          onBlur={field.onBlur}
-          inputRef={field.ref}
-          error={!!fieldState.error}
-          helperText={errorText(fieldState.error)}
-          slotProps={{ select: { SelectDisplayProps: { 'data-testid': `cf-${name}` } as HTMLAttributes<HTMLDivElement> } }}
-        >
-          {none && (
-            <MenuItem value="">
-              <em>{t('whatsappModal.form.none')}</em>
-            </MenuItem>
-          )}
-          {options.map((o) => (
-            <MenuItem key={o.id} value={String(o.id)} data-testid={`cf-${name}-option-${o.id}`}>
-              {o.name}
-            </MenuItem>
-          ))}
-        </TextField>
-      )}
+      name={name}
+      label={label}
+      options={options.map((o) => ({ value: o.id, label: o.name }))}
+      noneLabel={none ? t('whatsappModal.form.none') : undefined}
+      errorText={errorText}
+      testId={`cf-${name}`}
+      optionTestId={(id) => `cf-${name}-option-${id}`}
     />
   );
 
@@ -351,82 +332,50 @@ function ConnectionForm({ connection, channel, onClose }: { connection: Connecti
                   />
                 )}
               </Stack>
-              <Controller
-                name="queueIds"
+              <MultiSelectInput
                 control={control}
-                render={({ field, fieldState }) => (
-                  <TextField
-                    select
-                    fullWidth
-                    size="small"
-                    label={t('whatsappModal.form.queues')}
-                    value={field.value}
-                    onChange={(e) => {
-                      const v = e.target.value as unknown;
-                      field.onChange(Array.isArray(v) ? v.map(Number) : String(v).split(',').map(Number));
-                    }}
-                    error={!!fieldState.error}
-                    helperText={errorText(fieldState.error)}
-                    slotProps={{
-                      select: {
-                        multiple: true,
-                        SelectDisplayProps: { 'data-testid': 'cf-queueIds' } as HTMLAttributes<HTMLDivElement>,
-                        renderValue: (selected) => (
-                          <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5 }}>
-                            {(selected as number[]).map((id) => {
-                              const q = queueList.find((x) => x.id === id);
-                              return <Chip key={id} size="small" label={q?.name ?? id} sx={{ bgcolor: q?.color, color: '#fff' }} />;
-                            })}
-                          </Box>
-                        ),
-                      },
-                    }}
-                  >
-                    {queueList.map((q) => (
-                      <MenuItem key={q.id} value={q.id} data-testid={`cf-queueIds-option-${q.id}`}>
-                        {q.name}
-                      </MenuItem>
-                    ))}
-                  </TextField>
+                name="queueIds"
+                label={t('whatsappModal.form.queues')}
+                options={queueList.map((q) => ({ value: q.id, label: q.name }))}
+                renderSelected={(ids) => (
+                  <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5 }}>
+                    {ids.map((id) => {
+                      const q = queueList.find((x) => x.id === id);
+                      return <Chip key={String(id)} size="small" label={q?.name ?? String(id)} sx={{ bgcolor: q?.color, color: '#fff' }} />;
+                    })}
+                  </Box>
                 )}
+                errorText={errorText}
+                testId="cf-queueIds"
+                optionTestId={(id) => `cf-queueIds-option-${id}`}
               />
               {queueCount === 0 && <NoQueueAlert />}
-              <Controller
-                name="token"
+              <TextInput
                 control={control}
-                render={({ field, fieldState }) => (
-                  <TextField
-                    {...field}
-                    label={t('whatsappModal.form.token')}
-                    fullWidth
-                    size="small"
-                    error={!!fieldState.error}
-                    helperText={errorText(fieldState.error) ?? t('whatsappModal.form.tokenHelp')}
-                    slotProps={{
-                      htmlInput: { 'data-testid': 'cf-token', readOnly: true, style: { fontFamily: 'monospace' } },
-                      input: {
-                        endAdornment: (
-                          <InputAdornment position="end">
-                            <Tooltip title={t('whatsappModal.form.copy')}>
-                              <IconButton size="small" onClick={() => void copyToken(field.value)} data-testid="cf-token-copy">
-                                <ContentCopyIcon fontSize="small" />
-                              </IconButton>
-                            </Tooltip>
-                            <Tooltip title={t('whatsappModal.form.regenerate')}>
-                              <IconButton
-                                size="small"
-                                onClick={() => setValue('token', generateToken(), { shouldDirty: true, shouldValidate: true })}
-                                data-testid="cf-token-regenerate"
-                              >
-                                <AutorenewIcon fontSize="small" />
-                              </IconButton>
-                            </Tooltip>
-                          </InputAdornment>
-                        ),
-                      },
-                    }}
-                  />
-                )}
+                name="token"
+                label={t('whatsappModal.form.token')}
+                hint={t('whatsappModal.form.tokenHelp')}
+                errorText={errorText}
+                inputProps={{ readOnly: true, style: { fontFamily: 'monospace' } }}
+                testId="cf-token"
+                endAdornment={
+                  <InputAdornment position="end">
+                    <Tooltip title={t('whatsappModal.form.copy')}>
+                      <IconButton size="small" onClick={() => void copyToken(getValues('token'))} data-testid="cf-token-copy">
+                        <ContentCopyIcon fontSize="small" />
+                      </IconButton>
+                    </Tooltip>
+                    <Tooltip title={t('whatsappModal.form.regenerate')}>
+                      <IconButton
+                        size="small"
+                        onClick={() => setValue('token', generateToken(), { shouldDirty: true, shouldValidate: true })}
+                        data-testid="cf-token-regenerate"
+                      >
+                        <AutorenewIcon fontSize="small" />
+                      </IconButton>
+                    </Tooltip>
+                  </InputAdornment>
+                }
               />
               <Box>
                 <Typography variant="subtitle2">{t('whatsappModal.form.greetingMedia')}</Typography>

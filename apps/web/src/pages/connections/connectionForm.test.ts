@@ -33,6 +33,13 @@ describe('connection form', () => {
     expect(d.token).toHaveLength(30);
   });
 
+  it('holds chosen queues, integration and prompt as the select fields give them: ids, none as null', () => {
+    const stored = { ...whatsappFormSchema.parse({ name: 'Main line' }), id: 1, timeSendQueue: 5, sendIdQueue: 4, queueIdImportMessages: 0, integrationId: null, promptId: 7 };
+    const d = formDefaults(stored as unknown as Parameters<typeof formDefaults>[0]);
+    expect([d.sendIdQueue, d.queueIdImportMessages, d.integrationId, d.promptId]).toEqual([4, null, null, 7]);
+    expect(whatsappFormSchema.parse(d)).toMatchObject({ sendIdQueue: 4, queueIdImportMessages: null, integrationId: null, promptId: 7 });
+  });
+
   it('rejects the invalid combinations of spec 1 §5 with the spec messages', () => {
     expect(issuesOf({ name: 'a' })).toContainEqual({ path: 'name', message: 'Too Short!' });
     expect(issuesOf({ name: 'x'.repeat(51) })).toContainEqual({ path: 'name', message: 'Too Long!' });

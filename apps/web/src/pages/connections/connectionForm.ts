@@ -15,8 +15,9 @@ import {
 
 /**
  * The connection dialog's field values as the inputs hold them: texts, numbers
- * typed as text, dates as YYYY-MM-DD. The contract's `whatsappFormSchema` turns
- * them into the request (the same schema the server validates with).
+ * typed as text, dates as YYYY-MM-DD, chosen records as their id or null. The
+ * contract's `whatsappFormSchema` turns them into the request (the same schema
+ * the server validates with).
  */
 export interface ConnectionFormState {
   name: string;
@@ -31,7 +32,7 @@ export interface ConnectionFormState {
   maxUseBotQueues: string;
   timeUseBotQueues: string;
   timeSendQueue: string;
-  sendIdQueue: string;
+  sendIdQueue: number | null;
   expiresTicket: string;
   whenExpiresTicket: '0' | '1';
   expiresTicketNPS: string;
@@ -47,9 +48,9 @@ export interface ConnectionFormState {
   importRecentMessages: string;
   importOldMessagesGroups: boolean;
   closedTicketsPostImported: boolean;
-  queueIdImportMessages: string;
-  integrationId: string;
-  promptId: string;
+  queueIdImportMessages: number | null;
+  integrationId: number | null;
+  promptId: number | null;
   collectiveVacationStart: string;
   collectiveVacationEnd: string;
   collectiveVacationMessage: string;
@@ -90,7 +91,8 @@ export function vacationMin(now = new Date()): string {
 }
 
 const num = (v: number | null | undefined, fallback = 0) => String(v ?? fallback);
-const id = (v: number | null | undefined) => (v ? String(v) : '');
+/** A chosen record's id; none (null, or the 0 some clients store) is null. */
+const id = (v: number | null | undefined) => v || null;
 
 /** The form of a new connection (token generated here, as the dialog shows it) or of a stored one. */
 export function formDefaults(connection: Whatsapp | null, opts: { channel?: Channel; withSchedules?: boolean } = {}): ConnectionFormState {

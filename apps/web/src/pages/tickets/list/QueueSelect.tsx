@@ -23,7 +23,8 @@ export function QueueSelect({ queues, selected, onChange }: Props) {
   const { t } = useTranslation();
   const label = t('tickets.toolbar.queues');
   return (
-    <FormControl size="small" sx={{ minWidth: 140, flex: 1, maxWidth: 320 }}>
+    // Too narrow for two readable chips beside the toolbar's buttons (phones): the field takes a line of its own.
+    <FormControl size="small" sx={{ minWidth: 240, flex: 1, maxWidth: { xs: 'none', sm: 320 } }}>
       <InputLabel id="tickets-queue-select-label">{label}</InputLabel>
       <Select
         labelId="tickets-queue-select-label"
@@ -35,13 +36,14 @@ export function QueueSelect({ queues, selected, onChange }: Props) {
           const chosen = queues.filter((q) => ids.includes(q.id));
           const { shown, rest } = firstWithRest(chosen, QUEUE_CHIPS_SHOWN);
           return (
-            <Box sx={{ display: 'flex', gap: 0.5, overflow: 'hidden' }}>
+            // Chips wrap rather than shrink: a name is never cut to a few letters.
+            <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5 }}>
               {shown.map((q) => (
                 <Chip
                   key={q.id}
                   size="small"
                   label={q.name}
-                  sx={{ height: 20, maxWidth: 90, bgcolor: q.color || DEFAULT_QUEUE_COLOR, color: readableTextColor(q.color || DEFAULT_QUEUE_COLOR) }}
+                  sx={{ height: 20, maxWidth: '100%', bgcolor: q.color || DEFAULT_QUEUE_COLOR, color: readableTextColor(q.color || DEFAULT_QUEUE_COLOR) }}
                 />
               ))}
               {rest > 0 && <Chip size="small" variant="outlined" label={t('tickets.toolbar.moreQueues', { count: rest })} sx={{ height: 20 }} />}

@@ -18,6 +18,7 @@ import {
   firstWithRest,
   lastMessagePreview,
   readableTextColor,
+  rowTags,
   rowTime,
   truncate,
   type RowTime,
@@ -64,7 +65,7 @@ const chipSx = (color: string) => ({
 export const TicketRow = memo(function TicketRow({ ticket, selected, showOwner, now, onAccept, onOpen }: Props) {
   const { t } = useTranslation();
   const queueColor = ticket.queue?.color || DEFAULT_QUEUE_COLOR;
-  const tags = firstWithRest(ticket.tags ?? [], ROW_TAGS_SHOWN);
+  const tags = firstWithRest(rowTags(ticket), ROW_TAGS_SHOWN);
   const name = truncate(ticket.contact?.name, CONTACT_NAME_MAX);
   const time = useTimeLabel(rowTime(ticket.updatedAt, now));
   const unread = ticket.unreadMessages > 0 ? ticket.unreadMessages : 0;

@@ -207,7 +207,7 @@ export function TicketsManager({ selectedUuid, onOpenTicket }: Props) {
             label={t('tickets.toolbar.searchOnMessages')}
           />
         )}
-        <Box sx={{ display: 'flex', gap: 0.5, alignItems: 'center' }}>
+        <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5, alignItems: 'center' }}>
           <Tooltip title={t('tickets.toolbar.newTicket')}>
             <IconButton color="primary" aria-label={t('tickets.toolbar.newTicket')} onClick={() => setNewTicketOpen(true)}>
               <AddCommentOutlinedIcon />

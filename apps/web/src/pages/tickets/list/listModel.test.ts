@@ -11,6 +11,7 @@ import {
   type ListViewer,
   type TicketPages,
 } from './listModel';
+import { rowTags } from './rowFormat';
 
 const ME = 7;
 
@@ -224,6 +225,15 @@ describe('applyTicketListEvent', () => {
     expect(applyTicketListEvent(data, { kind: 'update', ticket: ticket(2) }, search, user)).toBe(data);
     const next = applyTicketListEvent(data, { kind: 'update', ticket: ticket(1, { status: 'open', userId: ME }) }, search, user);
     expect(flattenPages(next)[0]?.status).toBe('open');
+  });
+
+  it('shows a tag added to the contact (the drawer) on its rows at once, after the ticket’s own, each once', () => {
+    const vip = { id: 5, name: 'VIP', color: '#AA0000' };
+    const lane = { id: 6, name: 'Proposta', color: '#00AA00' };
+    const data = pages([[ticket(1), ticket(2, { tags: [lane] })]]);
+    const tagged = { ...ticket(2).contact, tags: [vip, lane] };
+    const next = applyTicketListEvent(data, { kind: 'contact', contact: tagged }, filters(), user);
+    expect(flattenPages(next).map((t) => rowTags(t).map((tag) => tag.name))).toEqual([[], ['Proposta', 'VIP']]);
   });
 
   it('shows a contact’s new name on its rows', () => {

@@ -1,4 +1,4 @@
-import { stripWhatsappMarkup } from '@balcao/contracts';
+import { stripWhatsappMarkup, type Ticket } from '@balcao/contracts';
 
 /** Spec 2 §2 "Ticket row": how much of a row's texts is shown. */
 export const CONTACT_NAME_MAX = 60;
@@ -16,6 +16,17 @@ export function truncate(text: string | null | undefined, max: number): string {
 /** The first `shown` items and how many more there are (rendered as '+N'). */
 export function firstWithRest<T>(items: readonly T[], shown: number): { shown: T[]; rest: number } {
   return { shown: items.slice(0, shown), rest: Math.max(0, items.length - shown) };
+}
+
+/**
+ * The tags a row shows: the ticket's, then its contact's (the contact drawer tags the
+ * contact), each once. The contact's come with the `contact` event, so the row follows
+ * the drawer live.
+ */
+export function rowTags(ticket: Pick<Ticket, 'tags' | 'contact'>): Ticket['tags'] {
+  const own = ticket.tags ?? [];
+  const ids = new Set(own.map((t) => t.id));
+  return [...own, ...(ticket.contact?.tags ?? []).filter((t) => !ids.has(t.id))];
 }
 
 /** A message body as one line (line breaks become spaces). */
