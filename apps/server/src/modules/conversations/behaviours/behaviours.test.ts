@@ -233,7 +233,8 @@ describe('ticket timers', () => {
     await customerSays(conn, '3000023', 'Alguém aí?');
     await runTicketTimers(t.app.ctx);
     await runTicketTimers(t.app.ctx);
-    expect(await ticketOf(waiting)).toMatchObject({ status: 'pending', userId: null, queueId: overflow });
+    const read = await t.app.inject({ method: 'GET', url: `/tickets/${waiting}`, headers: bearer(admin.token) });
+    expect(read.json()).toMatchObject({ status: 'pending', userId: null, queueId: overflow, queue: { id: overflow } });
     const redirects = (await logsOf(waiting)).filter((l) => l.type === 'redirect');
     expect(redirects).toMatchObject([{ type: 'redirect', queue: { id: overflow }, user: null }]);
     expect(await ticketOf(taken)).toMatchObject({ status: 'open', queueId: first });
