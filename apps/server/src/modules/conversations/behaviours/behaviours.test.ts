@@ -1,9 +1,10 @@
-import type { TicketLog } from '@balcao/contracts';
+import type { Ticket, TicketLog } from '@balcao/contracts';
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companySettings, messages, queues, ticketLogs, ticketRatings, tickets } from '../../../db/schema/index.js';
 import { closeTicket } from '../../tickets/service.js';
-import { bearer, createCompanyWithAdmin, createTestApp, login, sleep, type LoggedIn, type TestApp } from '../../../../test/helpers.js';
+import { bearer, collect, createCompanyWithAdmin, createTestApp, login, sleep, type LoggedIn, type TestApp } from '../../../../test/helpers.js';
+import { listen, openSocket } from '../../../../test/roles.js';
 import { createQueue } from '../../../../test/tickets.js';
 import { createConnection, eventually } from '../../../../test/connections.js';
 import { FakeGraph } from '../../../../test/fakes/graph-server.js';
@@ -231,8 +232,15 @@ describe('ticket timers', () => {
       await t.db.update(ticketLogs).set({ createdAt: ago }).where(eq(ticketLogs.ticketId, id));
     }
     await customerSays(conn, '3000023', 'Alguém aí?');
-    await runTicketTimers(t.app.ctx);
-    await runTicketTimers(t.app.ctx);
+    const socket = await openSocket(await listen(t), admin);
+    const events = collect<{ action: string; ticket?: Ticket }>(socket, `company-${companyId}-ticket`);
+    try {
+      await runTicketTimers(t.app.ctx);
+      await runTicketTimers(t.app.ctx);
+      await eventually(async () => events.some((e) => e.action === 'update' && e.ticket?.id === waiting && e.ticket.queueId === overflow));
+    } finally {
+      socket.close();
+    }
     const read = await t.app.inject({ method: 'GET', url: `/tickets/${waiting}`, headers: bearer(admin.token) });
     expect(read.json()).toMatchObject({ status: 'pending', userId: null, queueId: overflow, queue: { id: overflow } });
     const redirects = (await logsOf(waiting)).filter((l) => l.type === 'redirect');
