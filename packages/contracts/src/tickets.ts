@@ -76,7 +76,17 @@ export const ticketSchema = z.object({
   queue: z.object({ id: z.number(), name: z.string(), color: z.string() }).nullable(),
   user: z.object({ id: z.number(), name: z.string() }).nullable(),
   tags: z.array(tagRefSchema),
-  whatsapp: z.object({ id: z.number(), name: z.string(), expiresTicket: z.number(), groupAsTicket: toggleSchema, channel: channelSchema }).nullable(),
+  whatsapp: z
+    .object({
+      id: z.number(),
+      name: z.string(),
+      expiresTicket: z.number(),
+      groupAsTicket: toggleSchema,
+      channel: channelSchema,
+      /** Beyond the spec: resolving "with farewell" sends something (a farewell or rating message); the user's own farewell aside. */
+      hasFarewell: z.boolean(),
+    })
+    .nullable(),
 });
 export type Ticket = z.infer<typeof ticketSchema>;
 

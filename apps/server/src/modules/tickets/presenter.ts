@@ -8,7 +8,7 @@ export interface TicketIncludes {
   contact: Contact;
   queue: Pick<typeof queues.$inferSelect, 'id' | 'name' | 'color'> | null;
   user: Pick<typeof users.$inferSelect, 'id' | 'name'> | null;
-  whatsapp: Pick<typeof whatsapps.$inferSelect, 'id' | 'name' | 'expiresTicket' | 'groupAsTicket' | 'channel'> | null;
+  whatsapp: (Pick<typeof whatsapps.$inferSelect, 'id' | 'name' | 'expiresTicket' | 'groupAsTicket' | 'channel'> & { hasFarewell: boolean }) | null;
   tags: Ticket['tags'];
 }
 

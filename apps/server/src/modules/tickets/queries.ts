@@ -19,6 +19,7 @@ const ticketWithJoins = {
     expiresTicket: whatsapps.expiresTicket,
     groupAsTicket: whatsapps.groupAsTicket,
     channel: whatsapps.channel,
+    hasFarewell: sql<boolean>`(btrim(${whatsapps.complationMessage}) <> '' OR btrim(${whatsapps.ratingMessage}) <> '')`,
   },
 };
 

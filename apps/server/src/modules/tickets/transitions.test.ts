@@ -180,6 +180,18 @@ describe('resolve', () => {
     expect((await outgoingOf(second.id)).map((m) => m.body)).toEqual(['Obrigado, Rita Lopes.']);
   });
 
+  it('the ticket tells whether its connection has something to send "with farewell" (hasFarewell)', async () => {
+    const bare = (await createConnection(t.db, companyId, { complationMessage: '  ' }, [ownQueue])).id;
+    const rating = (await createConnection(t.db, companyId, { ratingMessage: 'Nota de 0 a 10?', expiresTicketNPS: 5 }, [ownQueue])).id;
+    const silent = await newTicket({ whatsappId: bare });
+    const rated = await newTicket({ whatsappId: rating });
+    const plain = await newTicket();
+    const get = (uuid: string) => t.app.inject({ method: 'GET', url: `/tickets/u/${uuid}`, headers: bearer(roles.admin.token) }).then((r) => r.json<Ticket>());
+    expect((await get(silent.uuid)).whatsapp).toMatchObject({ id: bare, hasFarewell: false });
+    expect((await get(rated.uuid)).whatsapp).toMatchObject({ id: rating, hasFarewell: true });
+    expect((await get(plain.uuid)).whatsapp).toMatchObject({ id: connId, hasFarewell: true });
+  });
+
   it('without the farewell sends nothing', async () => {
     const ticket = await newTicket({ status: 'open', userId: roles.user.user.id });
     expect((await put(roles.user, ticket.id, { status: 'closed', sendFarewellMessage: false })).statusCode).toBe(200);

@@ -1,8 +1,11 @@
+import type { Ticket, TicketLog } from '@balcao/contracts';
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { companySettings, messages, queues, ticketRatings, tickets } from '../../../db/schema/index.js';
+import { companySettings, messages, queues, ticketLogs, ticketRatings, tickets } from '../../../db/schema/index.js';
 import { closeTicket } from '../../tickets/service.js';
-import { createCompanyWithAdmin, createTestApp, sleep, type TestApp } from '../../../../test/helpers.js';
+import { bearer, collect, createCompanyWithAdmin, createTestApp, login, sleep, type LoggedIn, type TestApp } from '../../../../test/helpers.js';
+import { listen, openSocket } from '../../../../test/roles.js';
+import { createQueue } from '../../../../test/tickets.js';
 import { createConnection, eventually } from '../../../../test/connections.js';
 import { FakeGraph } from '../../../../test/fakes/graph-server.js';
 import { metaEnv } from '../../../../test/fakes/meta-webhook.js';
@@ -16,6 +19,7 @@ import { runTicketTimers } from './timers.js';
 let t: TestApp;
 let graph: FakeGraph;
 let companyId: number;
+let admin: LoggedIn;
 let seq = 0;
 
 const ALL_DAY = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'].map((d) => ({
@@ -57,7 +61,9 @@ const newConnection = (over: Partial<Connection> = {}, queueIds: number[] = []) 
 beforeAll(async () => {
   graph = await FakeGraph.start();
   t = await createTestApp(metaEnv(graph.url));
-  companyId = (await createCompanyWithAdmin(t.db)).company.id;
+  const created = await createCompanyWithAdmin(t.db);
+  companyId = created.company.id;
+  admin = await login(t.app, created.email, created.password);
 });
 
 afterAll(async () => {
@@ -204,6 +210,43 @@ describe('ticket timers', () => {
     await t.db.update(tickets).set({ lastMessageAt: new Date(Date.now() - 60 * 60e3) }).where(eq(tickets.id, ticketId));
     await runTicketTimers(t.app.ctx);
     expect((await ticketOf(ticketId)).status).toBe('pending');
+  });
+
+  it('moves a pending ticket nobody accepted for timeSendQueue minutes to sendIdQueue, once, logged redirect', async () => {
+    const first = (await createQueue(t.db, companyId, 'Triagem')).id;
+    const overflow = (await createQueue(t.db, companyId, 'Plantão')).id;
+    const conn = await newConnection({ timeSendQueue: 10, sendIdQueue: overflow }, [first]);
+    const waiting = await customerSays(conn, '3000023', 'Oi');
+    const taken = await customerSays(conn, '3000024', 'Oi');
+    await t.db.update(tickets).set({ queueId: first }).where(eq(tickets.id, waiting));
+    await t.db.update(tickets).set({ queueId: first, status: 'open', userId: admin.user.id }).where(eq(tickets.id, taken));
+    const logsOf = async (id: number) => (await t.app.inject({ method: 'GET', url: `/tickets-log/${id}`, headers: bearer(admin.token) })).json<TicketLog[]>();
+
+    await runTicketTimers(t.app.ctx);
+    expect((await ticketOf(waiting)).queueId).toBe(first);
+
+    // A customer message is no transition: only the time since the last one counts.
+    const ago = new Date(Date.now() - 20 * 60e3);
+    for (const id of [waiting, taken]) {
+      await t.db.update(tickets).set({ createdAt: ago }).where(eq(tickets.id, id));
+      await t.db.update(ticketLogs).set({ createdAt: ago }).where(eq(ticketLogs.ticketId, id));
+    }
+    await customerSays(conn, '3000023', 'Alguém aí?');
+    const socket = await openSocket(await listen(t), admin);
+    const events = collect<{ action: string; ticket?: Ticket }>(socket, `company-${companyId}-ticket`);
+    try {
+      await runTicketTimers(t.app.ctx);
+      await runTicketTimers(t.app.ctx);
+      await eventually(async () => events.some((e) => e.action === 'update' && e.ticket?.id === waiting && e.ticket.queueId === overflow));
+    } finally {
+      socket.close();
+    }
+    const read = await t.app.inject({ method: 'GET', url: `/tickets/${waiting}`, headers: bearer(admin.token) });
+    expect(read.json()).toMatchObject({ status: 'pending', userId: null, queueId: overflow, queue: { id: overflow } });
+    const redirects = (await logsOf(waiting)).filter((l) => l.type === 'redirect');
+    expect(redirects).toMatchObject([{ type: 'redirect', queue: { id: overflow }, user: null }]);
+    expect(await ticketOf(taken)).toMatchObject({ status: 'open', queueId: first });
+    expect((await logsOf(taken)).map((l) => l.type)).not.toContain('redirect');
   });
 
   it('closes a rating exchange after expiresTicketNPS minutes', async () => {

@@ -1,7 +1,9 @@
 import { and, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
-import { tickets, whatsapps } from '../../../db/schema/index.js';
+import { ticketLogs, tickets, whatsapps } from '../../../db/schema/index.js';
 import type { AppContext } from '../../../http/context.js';
 import { markClosed } from '../../tickets/service.js';
+import { writeTicketLogs } from '../../tickets/logs.js';
+import { emitTicketUpdate } from '../emit.js';
 import type { Connection } from '../../../channels/adapter.js';
 import { sendConnectionMessage } from './send.js';
 
@@ -15,18 +17,23 @@ const LIVE = ['open', 'pending'] as const;
  * - expiry: after `expiresTicket` minutes since the last message, the ticket closes
  *   with `expiresInactiveMessage`; `whenExpiresTicket` '1' counts only when the last
  *   message was ours (the customer stopped answering), '0' whoever wrote last;
- * - NPS: a ticket waiting for its rating longer than `expiresTicketNPS` closes.
+ * - NPS: a ticket waiting for its rating longer than `expiresTicketNPS` closes;
+ * - redirection: a pending ticket nobody accepted for `timeSendQueue` minutes moves to
+ *   the `sendIdQueue` queue, logged `redirect`.
  */
-export async function runTicketTimers(ctx: AppContext, now = new Date()): Promise<{ inactive: number; expired: number; npsExpired: number }> {
+export async function runTicketTimers(ctx: AppContext, now = new Date()): Promise<{ inactive: number; expired: number; npsExpired: number; redirected: number }> {
   const connections = await ctx.db
     .select()
     .from(whatsapps)
-    .where(sql`${whatsapps.expiresTicket} > 0 OR ${whatsapps.timeInactiveMessage} > 0 OR ${whatsapps.expiresTicketNPS} > 0`);
-  const totals = { inactive: 0, expired: 0, npsExpired: 0 };
+    .where(
+      sql`${whatsapps.expiresTicket} > 0 OR ${whatsapps.timeInactiveMessage} > 0 OR ${whatsapps.expiresTicketNPS} > 0 OR (${whatsapps.timeSendQueue} > 0 AND ${whatsapps.sendIdQueue} IS NOT NULL)`,
+    );
+  const totals = { inactive: 0, expired: 0, npsExpired: 0, redirected: 0 };
   for (const c of connections) {
     totals.inactive += await sendInactivityMessages(ctx, c, now);
     totals.expired += await expireTickets(ctx, c, now);
     totals.npsExpired += await expireRatings(ctx, c, now);
+    totals.redirected += await redirectWaitingTickets(ctx, c, now);
   }
   return totals;
 }
@@ -77,4 +84,31 @@ async function expireRatings(ctx: AppContext, c: Connection, now: Date): Promise
     .limit(500);
   for (const t of due) await markClosed(ctx, t.id);
   return due.length;
+}
+
+/**
+ * The waiting starts at the ticket's last transition (its latest log: created, chatbot
+ * queue, returned, transferred, redirected) or its creation, so a customer writing again
+ * does not keep it in a queue nobody answers. Moved once: it is then in `sendIdQueue`.
+ */
+async function redirectWaitingTickets(ctx: AppContext, c: Connection, now: Date): Promise<number> {
+  const to = c.sendIdQueue;
+  if (c.timeSendQueue <= 0 || to === null) return 0;
+  const cutoff = minutesAgo(now, c.timeSendQueue);
+  const lastChange = sql`coalesce((select max(${ticketLogs.createdAt}) from ${ticketLogs} where ${ticketLogs.ticketId} = ${tickets.id}), ${tickets.createdAt})`;
+  const moved = await ctx.db.transaction(async (tx) => {
+    const due = await tx
+      .select({ id: tickets.id, companyId: tickets.companyId, queueId: tickets.queueId })
+      .from(tickets)
+      .where(and(eq(tickets.whatsappId, c.id), eq(tickets.status, 'pending'), isNull(tickets.userId), sql`${tickets.queueId} IS DISTINCT FROM ${to}`, sql`${lastChange} < ${cutoff}`))
+      .limit(500)
+      .for('update', { skipLocked: true });
+    if (due.length === 0) return due;
+    await tx.update(tickets).set({ queueId: to }).where(inArray(tickets.id, due.map((r) => r.id)));
+    await writeTicketLogs(tx, due.map((r) => ({ companyId: r.companyId, ticketId: r.id, type: 'redirect' as const, queueId: to })));
+    return due;
+  });
+  // `previous`: the users of the queue it left drop it from their lists.
+  for (const r of moved) await emitTicketUpdate(ctx, r.id, { userId: null, queueId: r.queueId, status: 'pending' });
+  return moved.length;
 }

@@ -26,7 +26,7 @@ import { toastError } from '../../../components/toast';
 import { ResolveMenu } from './ResolveMenu';
 import { TicketLogDialog } from './TicketLogDialog';
 import { TransferDialog } from './TransferDialog';
-import { headerActions } from './transitions';
+import { farewellWouldSend, headerActions } from './transitions';
 import type { TicketActionsApi } from './useTicketActions';
 
 interface Props {
@@ -76,7 +76,7 @@ export function TicketActions({ ticket, actions, compact, onExportPdf, exporting
       {main.includes('returnToQueue') && (
         <ActionButton compact={compact} label={t('conversation.header.returnToQueue')} icon={<UndoIcon />} onClick={() => void actions.returnToQueue()} disabled={busy} color="inherit" />
       )}
-      {main.includes('resolve') && <ResolveMenu compact={compact} disabled={busy} onResolve={(f) => void actions.resolve(f)} />}
+      {main.includes('resolve') && <ResolveMenu compact={compact} disabled={busy} farewell={farewellWouldSend(ticket, me)} onResolve={(f) => void actions.resolve(f)} />}
       {main.includes('transfer') && (
         <ActionButton compact={compact} label={t('conversation.header.transfer')} icon={<SwapHorizIcon />} onClick={() => setTransfer(true)} disabled={busy} />
       )}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canIgnore, headerActions, otherOwner, transitionBody, workingStatus, type Viewer } from './transitions';
+import { canIgnore, farewellWouldSend, headerActions, otherOwner, transitionBody, workingStatus, type Viewer } from './transitions';
 
 const ticket = { isGroup: false, channel: 'facebook' as const, userId: 7, queueId: 2 };
 const admin: Viewer = { id: 1, profile: 'admin', userClosePendingTicket: 'disabled' };
@@ -51,5 +51,18 @@ describe('otherOwner', () => {
     expect(otherOwner({ id: 1 }, { id: 1, userId: 9 }, 3)).toBe(false);
     expect(otherOwner({ id: 1 }, { id: 2, userId: 3 }, 3)).toBe(false);
     expect(otherOwner({ id: 1 }, { id: 2, userId: null }, 3)).toBe(false);
+  });
+});
+
+describe('resolve with farewell', () => {
+  const connection = { id: 1, name: 'Loja', expiresTicket: 0, groupAsTicket: 'disabled' as const, channel: 'whatsapp' as const };
+  it('sends nothing without a farewell on the connection or the user', () => {
+    expect(farewellWouldSend({ isGroup: false, whatsapp: { ...connection, hasFarewell: false } }, { farewellMessage: '  ' })).toBe(false);
+    expect(farewellWouldSend({ isGroup: false, whatsapp: null }, { farewellMessage: 'Tchau' })).toBe(false);
+    expect(farewellWouldSend({ isGroup: true, whatsapp: { ...connection, hasFarewell: true } }, { farewellMessage: null })).toBe(false);
+  });
+  it('sends the connection’s farewell (or rating) or the user’s own', () => {
+    expect(farewellWouldSend({ isGroup: false, whatsapp: { ...connection, hasFarewell: true } }, { farewellMessage: null })).toBe(true);
+    expect(farewellWouldSend({ isGroup: false, whatsapp: { ...connection, hasFarewell: false } }, { farewellMessage: 'Até mais' })).toBe(true);
   });
 });

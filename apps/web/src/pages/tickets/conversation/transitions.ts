@@ -41,6 +41,16 @@ export function canIgnore(ticket: Pick<Ticket, 'status'>, viewer: Viewer): boole
   return viewer.profile === 'admin' || viewer.userClosePendingTicket === 'enabled';
 }
 
+/**
+ * Whether "resolve with farewell" sends anything (tickets/service closeTicket): never for a
+ * group or a ticket without connection; else the connection's farewell or rating message,
+ * or the resolving user's own farewellMessage.
+ */
+export function farewellWouldSend(ticket: Pick<Ticket, 'isGroup' | 'whatsapp'>, me: { farewellMessage: string | null }): boolean {
+  if (ticket.isGroup || !ticket.whatsapp) return false;
+  return ticket.whatsapp.hasFarewell || !!me.farewellMessage?.trim();
+}
+
 export type HeaderAction = 'accept' | 'ignore' | 'returnToQueue' | 'resolve' | 'transfer' | 'reopen';
 
 /** The header's main buttons per status (spec 2 §4). */

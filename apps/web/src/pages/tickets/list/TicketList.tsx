@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState, type UIEvent } from 'react';
+import { useCallback, useEffect, useRef, useState, type KeyboardEvent, type UIEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import Box from '@mui/material/Box';
@@ -65,6 +65,18 @@ export function TicketList({ tickets, selectedUuid, showOwner, loading, error, h
   }, [tickets.length, maybeLoadMore]);
 
   const onScroll = (_e: UIEvent<HTMLDivElement>) => maybeLoadMore();
+
+  /** ArrowDown / ArrowUp on a row move the focus to the next / previous ticket (scrolled into the virtual window first). */
+  const onRowKeys = (e: KeyboardEvent<HTMLDivElement>) => {
+    if (e.key !== 'ArrowDown' && e.key !== 'ArrowUp') return;
+    const from = (e.target as HTMLElement).closest<HTMLElement>('[data-index]');
+    if (!from) return;
+    const next = Number(from.dataset.index) + (e.key === 'ArrowDown' ? 1 : -1);
+    if (next < 0 || next >= tickets.length) return;
+    e.preventDefault();
+    virtualizer.scrollToIndex(next);
+    requestAnimationFrame(() => scrollRef.current?.querySelector<HTMLElement>(`[data-index="${next}"] [role="listitem"] a`)?.focus());
+  };
   const empty = !loading && !error && tickets.length === 0;
 
   return (
@@ -82,7 +94,7 @@ export function TicketList({ tickets, selectedUuid, showOwner, loading, error, h
         <ListState loading={loading} error={error && tickets.length === 0} empty={false} onRetry={onRetry} />
       )}
       {tickets.length > 0 && (
-        <Box role="list" aria-label={t('tickets.list.label')} sx={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+        <Box role="list" aria-label={t('tickets.list.label')} onKeyDown={onRowKeys} sx={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
           {virtualizer.getVirtualItems().map((item) => {
             const ticket = tickets[item.index];
             if (!ticket) return null;
