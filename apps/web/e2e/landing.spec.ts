@@ -26,6 +26,18 @@ test('the login page reads its branding in one call and never shows the fallback
   expect(settingsCalls).toEqual(['/public-settings']);
 });
 
+test('the login page opens no socket: socket.io connects only once there is a session', async ({ page }) => {
+  const socketCalls: string[] = [];
+  page.on('request', (req) => {
+    if (new URL(req.url()).pathname.startsWith('/socket.io')) socketCalls.push(req.url());
+  });
+  page.on('websocket', (ws) => socketCalls.push(ws.url()));
+  await page.goto('/login');
+  await expect(page.getByTestId('login-email')).toBeVisible();
+  await page.waitForTimeout(1500);
+  expect(socketCalls).toEqual([]);
+});
+
 test('an attendant on a phone lands on the inbox, not on the 403 page', async ({ browser, request }) => {
   const token = await apiToken(request, admin.email, admin.password);
   const email = uniqueEmail('phone-att');

@@ -6,7 +6,7 @@ import {
   FALLBACK_PRIMARY_LIGHT,
   isDefaultBrandingImage,
 } from '@balcao/contracts';
-import { usePublicSetting, usePublicSettingsLive } from './publicSettings';
+import { usePublicSetting } from './publicSettings';
 import { readStorage, STORAGE_KEYS, writeStorage } from './storage';
 import { publicFileUrl } from '../config';
 
@@ -40,7 +40,6 @@ export function resolvePrimary(
 }
 
 export function useBranding(): Branding {
-  usePublicSettingsLive();
   const appName = usePublicSetting('appName');
   const light = usePublicSetting('primaryColorLight');
   const dark = usePublicSetting('primaryColorDark');

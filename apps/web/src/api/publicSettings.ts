@@ -1,16 +1,5 @@
-import { useEffect } from 'react';
-import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { Socket } from 'socket.io-client';
-import {
-  PUBLIC_NAMESPACE,
-  PUBLIC_SETTING_KEYS,
-  SOCKET_RECONNECT_DELAY_MS,
-  isPublicSettingKey,
-  type PublicSettingKey,
-  type PublicSettings,
-  type SettingsEventPayload,
-} from '@balcao/contracts';
-import { apiUrl } from '../config';
+import { useQuery, type QueryClient } from '@tanstack/react-query';
+import { PUBLIC_SETTING_KEYS, type PublicSettingKey, type PublicSettings } from '@balcao/contracts';
 import { request } from './http';
 
 export const publicSettingsKey = ['public-settings'] as const;
@@ -27,7 +16,11 @@ async function fetchPublicSettings(): Promise<PublicSettings> {
   }
 }
 
-/** One public setting, from the one shared query: null when unset. */
+/**
+ * One public setting, from the one shared query: null when unset. A page without a session opens no
+ * socket: it reads the branding again on reload, or when the visitor comes back to the tab after five
+ * minutes; signed-in pages hear changes on the company socket (`useSettingsLive`).
+ */
 export function usePublicSetting(key: PublicSettingKey) {
   return useQuery({
     queryKey: publicSettingsKey,
@@ -40,32 +33,4 @@ export function usePublicSetting(key: PublicSettingKey) {
 /** A new value of one public setting, applied to the cached answer (no refetch). */
 export function storePublicSetting(queryClient: QueryClient, key: PublicSettingKey, value: string | null): void {
   queryClient.setQueryData<PublicSettings>(publicSettingsKey, (all) => (all ? { ...all, [key]: value || null } : all));
-}
-
-/**
- * Branding changes reach every open page at once, the login page included: the public namespace
- * carries each public setting's new value (the company socket waits for sign-in).
- */
-export function usePublicSettingsLive(): void {
-  const queryClient = useQueryClient();
-  useEffect(() => {
-    let socket: Socket | undefined;
-    let ended = false;
-    // Loaded after the first paint: the page renders with the fetched values, and
-    // socket.io-client stays out of /login's entry chunk.
-    void import('socket.io-client').then(({ io }) => {
-      if (ended) return;
-      // Its own connection (forceNew): a shared one would carry no credentials into the
-      // company namespace that the session opens later on the same address.
-      socket = io(`${apiUrl()}${PUBLIC_NAMESPACE}`, { forceNew: true, reconnectionDelay: SOCKET_RECONNECT_DELAY_MS, withCredentials: true });
-      socket.on('settings', (payload: SettingsEventPayload) => {
-        const key = payload?.setting?.key;
-        if (typeof key === 'string' && isPublicSettingKey(key)) storePublicSetting(queryClient, key, payload.setting.value);
-      });
-    });
-    return () => {
-      ended = true;
-      socket?.disconnect();
-    };
-  }, [queryClient]);
 }
