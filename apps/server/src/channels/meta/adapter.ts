@@ -51,7 +51,7 @@ export class MetaAdapter implements ChannelAdapter {
         const caption = message.body.trim();
         if (caption && caption !== message.media.fileName) {
           await this.graph
-            .post('me/messages', { access_token: token }, { recipient, messaging_type: 'RESPONSE', message: { text: caption } })
+            .post('me/messages', { access_token: token }, { recipient, messaging_type: 'RESPONSE', message: { text: formatForChannel('facebook', caption) } })
             .catch((err: unknown) => this.rt().log.warn({ err: (err as Error).message }, 'caption after attachment not sent'));
         }
         return { wid: sent.message_id };
