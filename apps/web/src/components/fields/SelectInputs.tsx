@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useController, type FieldPath, type FieldValues } from 'react-hook-form';
+import { useController, type FieldPath, type FieldValues, type UseControllerReturn } from 'react-hook-form';
 import Checkbox from '@mui/material/Checkbox';
 import ListItemText from '@mui/material/ListItemText';
 import MenuItem from '@mui/material/MenuItem';
@@ -8,6 +8,26 @@ import { helperText, type FieldOption, type FieldProps } from './fieldProps';
 
 /** The option's own value for what the DOM gives back: MUI hands numbers over as they were, strings as strings. */
 const optionValue = (options: readonly FieldOption[], raw: unknown) => options.find((o) => String(o.value) === String(raw))?.value;
+
+/** What both selects hand their TextField: the field's binding, label, state and error text. */
+function frameProps<T extends FieldValues, O, N extends FieldPath<T>>(props: FieldProps<T, O, N>, { field, fieldState }: UseControllerReturn<T, N>) {
+  const { label, testId, disabled, required, hint, fullWidth = true, sx } = props;
+  return {
+    select: true,
+    name: field.name,
+    inputRef: field.ref,
+    onBlur: field.onBlur,
+    label,
+    fullWidth,
+    size: 'small' as const,
+    required,
+    disabled,
+    sx,
+    error: !!fieldState.error,
+    helperText: helperText(fieldState.error, props.errorText, hint),
+    'data-testid': testId,
+  };
+}
 
 interface SelectInputProps<T extends FieldValues, O, N extends FieldPath<T>> extends FieldProps<T, O, N> {
   options: readonly FieldOption[];
@@ -19,26 +39,15 @@ interface SelectInputProps<T extends FieldValues, O, N extends FieldPath<T>> ext
 
 /** One choice among options; each option's test id is `<testId>-<value>`. */
 export function SelectInput<T extends FieldValues, O, N extends FieldPath<T>>(props: SelectInputProps<T, O, N>) {
-  const { control, name, label, testId, disabled, required, hint, fullWidth = true, sx, options, noneLabel, optionTestId } = props;
-  const { field, fieldState } = useController({ control, name });
+  const { control, name, testId, options, noneLabel, optionTestId } = props;
+  const controller = useController({ control, name });
+  const { field } = controller;
   const value: unknown = field.value;
   return (
     <TextField
-      select
-      name={field.name}
-      inputRef={field.ref}
-      onBlur={field.onBlur}
+      {...frameProps(props, controller)}
       value={value === null || value === undefined ? '' : String(value)}
       onChange={(e) => field.onChange(e.target.value === '' && noneLabel !== undefined ? null : optionValue(options, e.target.value))}
-      label={label}
-      fullWidth={fullWidth}
-      size="small"
-      required={required}
-      disabled={disabled}
-      sx={sx}
-      error={!!fieldState.error}
-      helperText={helperText(fieldState.error, props.errorText, hint)}
-      data-testid={testId}
     >
       {noneLabel !== undefined && (
         <MenuItem value="">
@@ -66,29 +75,18 @@ interface MultiSelectInputProps<T extends FieldValues, O, N extends FieldPath<T>
 
 /** Several choices, each with a checkbox; the form value is the array of chosen values. */
 export function MultiSelectInput<T extends FieldValues, O, N extends FieldPath<T>>(props: MultiSelectInputProps<T, O, N>) {
-  const { control, name, label, testId, disabled, required, hint, fullWidth = true, sx, options } = props;
-  const { field, fieldState } = useController({ control, name });
+  const { control, name, testId, options } = props;
+  const controller = useController({ control, name });
+  const { field } = controller;
   const selected: FieldOption['value'][] = Array.isArray(field.value) ? field.value : [];
   return (
     <TextField
-      select
-      name={field.name}
-      inputRef={field.ref}
-      onBlur={field.onBlur}
+      {...frameProps(props, controller)}
       value={selected}
       onChange={(e) => {
         const raw: unknown = e.target.value;
         field.onChange(Array.isArray(raw) ? raw.map((v) => optionValue(options, v)).filter((v) => v !== undefined) : []);
       }}
-      label={label}
-      fullWidth={fullWidth}
-      size="small"
-      required={required}
-      disabled={disabled}
-      sx={sx}
-      error={!!fieldState.error}
-      helperText={helperText(fieldState.error, props.errorText, hint)}
-      data-testid={testId}
       slotProps={{
         select: {
           multiple: true,
