@@ -3,6 +3,8 @@ import type { Db, DbOrTx } from '../db/client.js';
 import type { DomainEvent } from './types.js';
 
 export type EventHandler = (event: DomainEvent) => Promise<void> | void;
+/** An event, or how to present it once its transaction has committed. */
+export type PendingEvent = DomainEvent | (() => Promise<DomainEvent | undefined>);
 
 /**
  * The after-commit event bus: commands publish what they changed once it is committed
@@ -33,12 +35,27 @@ export class EventBus {
 
   /**
    * Runs `work` in one transaction; the events it publishes reach subscribers only
-   * after the commit, and never when it rolls back.
+   * after the commit, and never when it rolls back. An event may be given as a function
+   * that presents it: it runs after the commit, on the pool (the transaction holds no
+   * lock while the rows are presented, and sees what was committed).
    */
-  async inTransaction<T>(db: Db, work: (tx: DbOrTx, publish: (event: DomainEvent) => void) => Promise<T>): Promise<T> {
-    const events: DomainEvent[] = [];
+  async inTransaction<T>(db: Db, work: (tx: DbOrTx, publish: (event: PendingEvent) => void) => Promise<T>): Promise<T> {
+    const events: PendingEvent[] = [];
     const result = await db.transaction((tx) => work(tx, (event) => events.push(event)));
-    await this.publish(...events);
+    for (const pending of events) {
+      const event = await this.present(pending);
+      if (event) await this.publish(event);
+    }
     return result;
+  }
+
+  private async present(pending: PendingEvent): Promise<DomainEvent | undefined> {
+    if (typeof pending !== 'function') return pending;
+    try {
+      return await pending();
+    } catch (err) {
+      this.log.warn({ err }, 'presenting a committed event failed');
+      return undefined;
+    }
   }
 }

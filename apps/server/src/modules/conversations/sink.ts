@@ -1,7 +1,7 @@
 import { IMPORT_STATUS_RENDER_CLOSE } from '@balcao/contracts';
 import type { ChannelSink } from '../../channels/sink.js';
 import type { AppContext } from '../../http/context.js';
-import { closeImportedTickets } from '../tickets/service.js';
+import { closeImportedTickets } from './commands/tickets.js';
 import { inboundQueue } from './ingest.js';
 import { processInbound } from './inbound.js';
 import { updateSession } from './session-status.js';

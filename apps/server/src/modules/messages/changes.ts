@@ -1,11 +1,9 @@
 import { MESSAGE_EDIT_WINDOW_MS, type ErrorCode, type Message } from '@balcao/contracts';
-import { and, eq, sql } from 'drizzle-orm';
-import { messages, tickets } from '../../db/schema/index.js';
 import type { AuthUser } from '../../http/auth.js';
 import type { AppContext } from '../../http/context.js';
 import { AppError } from '../../http/errors.js';
 import type { ChannelAdapter, Connection, Recipient } from '../../channels/adapter.js';
-import { emitMessageUpdate, emitTicketUpdate } from '../conversations/emit.js';
+import { editMessageText, markMessageDeleted } from '../conversations/commands/messages.js';
 import { channelTarget } from '../conversations/outbound.js';
 import { loadViewer } from '../tickets/visibility.js';
 import { visibleMessage } from './access.js';
@@ -22,7 +20,7 @@ function assertOwn(message: MessageRow): void {
  * its creation. WhatsApp receives the edit; Messenger and Instagram have none (stored only).
  */
 export async function editMessage(ctx: AppContext, auth: AuthUser, id: number, body: string): Promise<Message> {
-  const { message, ticket } = await visibleMessage(ctx.db, await loadViewer(ctx.db, auth), id);
+  const { message } = await visibleMessage(ctx.db, await loadViewer(ctx.db, auth), id);
   assertOwn(message);
   if (message.isDeleted) throw new AppError('ERR_NO_MESSAGE_FOUND', 404);
   if (message.mediaType !== 'chat') throw new AppError('ERR_VALIDATION', 400, 'only text messages can be edited');
@@ -30,16 +28,7 @@ export async function editMessage(ctx: AppContext, auth: AuthUser, id: number, b
   if (body.trim() === '') throw new AppError('ERR_EMPTY_MESSAGE', 400);
 
   await onChannel(ctx, message, 'ERR_EDIT_WAPP_MSG', (adapter, connection, to, wid) => adapter.edit?.(connection, to, wid, body));
-  await ctx.db.update(messages).set({ body, isEdited: true }).where(eq(messages.id, message.id));
-  // The list row shows the last message: follow the edit when it is that one.
-  const [touched] = await ctx.db
-    .update(tickets)
-    .set({ lastMessage: body })
-    .where(and(eq(tickets.id, ticket.id), sql`${tickets.lastMessageAt} <= ${message.createdAt}`))
-    .returning({ id: tickets.id });
-  await emitMessageUpdate(ctx, message.id);
-  if (touched) await emitTicketUpdate(ctx, ticket.id);
-  return (await loadMessage(ctx.db, ctx.storage, ctx.config.apiUrl, message.id))!;
+  return editMessageText(ctx, message, body);
 }
 
 /**
@@ -49,16 +38,9 @@ export async function editMessage(ctx: AppContext, auth: AuthUser, id: number, b
 export async function deleteMessage(ctx: AppContext, auth: AuthUser, id: number): Promise<Message> {
   const { message } = await visibleMessage(ctx.db, await loadViewer(ctx.db, auth), id);
   assertOwn(message);
-  if (!message.isDeleted) {
-    await onChannel(ctx, message, 'ERR_DELETE_WAPP_MSG', (adapter, connection, to, wid) => adapter.delete?.(connection, to, wid));
-    const unsent = message.sendStatus === 'pending' ? { sendStatus: 'failed' as const, nextAttemptAt: null, lastError: 'deleted before it was sent' } : {};
-    await ctx.db
-      .update(messages)
-      .set({ isDeleted: true, ...unsent })
-      .where(eq(messages.id, message.id));
-    await emitMessageUpdate(ctx, message.id);
-  }
-  return (await loadMessage(ctx.db, ctx.storage, ctx.config.apiUrl, message.id))!;
+  if (message.isDeleted) return (await loadMessage(ctx.db, ctx.storage, ctx.config.apiUrl, message.id))!;
+  await onChannel(ctx, message, 'ERR_DELETE_WAPP_MSG', (adapter, connection, to, wid) => adapter.delete?.(connection, to, wid));
+  return markMessageDeleted(ctx, message);
 }
 
 /**

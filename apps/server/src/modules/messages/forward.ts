@@ -1,13 +1,13 @@
 import type { forwardMessageBody, Message } from '@balcao/contracts';
 import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
-import { contacts, tickets, users, whatsapps } from '../../db/schema/index.js';
+import { contacts, users, whatsapps } from '../../db/schema/index.js';
 import type { AuthUser } from '../../http/auth.js';
 import type { AppContext } from '../../http/context.js';
 import { AppError } from '../../http/errors.js';
 import { queueOutgoing, type OutgoingInput } from '../conversations/outbound.js';
 import { mimetypeOfStored } from '../../storage/media.js';
-import { findOrCreateTicket } from '../tickets/queries.js';
+import { findOrCreateTicket } from '../conversations/commands/ticket-rows.js';
 import { loadViewer } from '../tickets/visibility.js';
 import { visibleMessage } from './access.js';
 import type { MessageRow } from './presenter.js';
@@ -33,7 +33,7 @@ export async function forwardMessage(ctx: AppContext, auth: AuthUser, input: z.o
   if (!connection) throw new AppError('ERR_NO_WAPP_FOUND', 404);
   if (connection.channel !== contact.channel) throw new AppError('ERR_VALIDATION', 400, `the contact is not on the ${connection.channel} channel`);
 
-  const { ticket, created } = await findOrCreateTicket(ctx.db, {
+  const { ticket } = await findOrCreateTicket(ctx.db, {
     companyId: auth.companyId,
     contactId: contact.id,
     whatsappId: connection.id,
@@ -43,8 +43,8 @@ export async function forwardMessage(ctx: AppContext, auth: AuthUser, input: z.o
     queueId: async () => source.queueId,
     reopenWithinMinutes: 0,
     firstMessageAt: new Date(),
+    ownerId: auth.id,
   });
-  if (created) await ctx.db.update(tickets).set({ userId: auth.id }).where(eq(tickets.id, ticket.id));
 
   const signature = input.signMessage ? await signatureOf(ctx, auth.id) : '';
   const row = await queueOutgoing(ctx, { companyId: auth.companyId, ticketId: ticket.id, isForwarded: true, ...content(message, signature) });

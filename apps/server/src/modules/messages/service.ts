@@ -5,17 +5,16 @@ import {
   type Message,
   type sendMessageBody,
 } from '@balcao/contracts';
-import { and, eq, gt } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { contacts, messages, queues, tickets, users, whatsapps } from '../../db/schema/index.js';
 import type { AuthUser } from '../../http/auth.js';
 import type { AppContext } from '../../http/context.js';
 import { AppError } from '../../http/errors.js';
 import { queueOutgoing, type OutgoingInput } from '../conversations/outbound.js';
-import { sendReadReceipts } from '../conversations/read-receipts.js';
+import { markTicketRead } from '../conversations/commands/messages.js';
 import { contactMaskFor } from '../contacts/lgpd.js';
 import { ticketForViewer } from '../tickets/presenter.js';
-import { writeTicketLogs } from '../tickets/logs.js';
 import { loadTicket } from '../tickets/queries.js';
 import type { TicketRow } from '../tickets/presenter.js';
 import { loadViewer } from '../tickets/visibility.js';
@@ -32,7 +31,7 @@ import { fillVariables, type VariableValues } from './variables.js';
 export async function listMessages(ctx: AppContext, auth: AuthUser, ref: string, pageNumber: number): Promise<ListMessagesResponse> {
   const viewer = await loadViewer(ctx.db, auth);
   const row = await visibleTicket(ctx.db, viewer, ref);
-  if (pageNumber === 1) await markRead(ctx, row, auth.id);
+  if (pageNumber === 1) await markTicketRead(ctx, row, auth.id);
   const offset = (pageNumber - 1) * MESSAGES_PER_PAGE;
   const page = await listTicketMessages(ctx.db, ctx.storage, ctx.config.apiUrl, row.id, { limit: MESSAGES_PER_PAGE, offset });
   const ticket = await loadTicket(ctx.db, row.id);
@@ -46,24 +45,6 @@ export async function listMessages(ctx: AppContext, auth: AuthUser, ref: string,
     count: page.count,
     hasMore: offset + page.messages.length < page.count,
   };
-}
-
-/** The attendant read the customer's new messages: counters, read flags, the `access` log entry and the channel's read receipts. */
-async function markRead(ctx: AppContext, ticket: TicketRow, userId: number): Promise<void> {
-  const [changed] = await ctx.db
-    .update(tickets)
-    .set({ unreadMessages: 0 })
-    .where(and(eq(tickets.id, ticket.id), gt(tickets.unreadMessages, 0)))
-    .returning({ id: tickets.id });
-  if (!changed) return;
-  const read = await ctx.db
-    .update(messages)
-    .set({ read: true })
-    .where(and(eq(messages.ticketId, ticket.id), eq(messages.read, false)))
-    .returning({ id: messages.id });
-  await writeTicketLogs(ctx.db, [{ companyId: ticket.companyId, ticketId: ticket.id, type: 'access', userId, queueId: ticket.queueId }]);
-  ctx.background.run('read receipts', () => sendReadReceipts(ctx, ticket.id, read.map((m) => m.id)));
-  await ctx.events.publish({ type: 'ticket.read', ticket });
 }
 
 const isBlank = (text: string | null | undefined) => !text || text.trim() === '';

@@ -1,12 +1,11 @@
 import { type createTicketBody, type Ticket } from '@balcao/contracts';
 import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
-import { ACTIVE_TICKET_PREDICATE, contacts, tickets, users, whatsapps } from '../../db/schema/index.js';
+import { contacts, users, whatsapps } from '../../db/schema/index.js';
 import type { AuthUser } from '../../http/auth.js';
 import type { AppContext } from '../../http/context.js';
 import { AppError } from '../../http/errors.js';
-import { emitTicketUpdate } from '../conversations/emit.js';
-import { writeTicketLogs } from './logs.js';
+import { openTicket } from '../conversations/commands/tickets.js';
 import { loadTicket } from './queries.js';
 import { assertMayUseQueue, liveStatusFor, liveTicketId } from './rules.js';
 import { loadViewer } from './visibility.js';
@@ -55,28 +54,18 @@ export async function createTicket(ctx: AppContext, by: AuthUser, body: z.output
   for (let attempt = 0; attempt < 3; attempt++) {
     const live = await liveTicketId(ctx.db, contact.id, connection.id);
     if (live) return { conflict: (await loadTicket(ctx.db, live))! };
-    const created = await ctx.db.transaction(async (tx) => {
-      const [row] = await tx
-        .insert(tickets)
-        .values({
-          companyId,
-          contactId: contact.id,
-          whatsappId: connection.id,
-          channel: connection.channel,
-          isGroup: contact.isGroup,
-          status: liveStatusFor({ isGroup: contact.isGroup, channel: connection.channel }),
-          queueId: body.queueId,
-          userId: ownerId,
-        })
-        .onConflictDoNothing({ target: [tickets.contactId, tickets.whatsappId], where: ACTIVE_TICKET_PREDICATE })
-        .returning({ id: tickets.id });
-      if (row) await writeTicketLogs(tx, [{ companyId, ticketId: row.id, type: 'create', userId: by.id, queueId: body.queueId }]);
-      return row;
+    const ticket = await openTicket(ctx, {
+      companyId,
+      contactId: contact.id,
+      whatsappId: connection.id,
+      channel: connection.channel,
+      isGroup: contact.isGroup,
+      status: liveStatusFor({ isGroup: contact.isGroup, channel: connection.channel }),
+      queueId: body.queueId,
+      userId: ownerId,
+      by: by.id,
     });
-    if (created) {
-      const ticket = await emitTicketUpdate(ctx, created.id);
-      return { ticket: ticket! };
-    }
+    if (ticket) return { ticket };
   }
   throw new AppError('ERR_OTHER_OPEN_TICKET', 409);
 }

@@ -6,7 +6,7 @@ import { bearer, type LoggedIn, type TestApp } from '../../../test/helpers.js';
 import { createAdminTestApp, createPlainUser, setupRoles, type Roles } from '../../../test/roles.js';
 import { createConnection, reloadConnection } from '../../../test/connections.js';
 import { createContact, createQueue, joinQueues, logsOf } from '../../../test/tickets.js';
-import { markClosed } from './service.js';
+import { markClosed } from '../conversations/commands/tickets.js';
 
 let t: TestApp;
 let roles: Roles;

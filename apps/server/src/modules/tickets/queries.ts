@@ -1,7 +1,7 @@
-import { ACTIVE_TICKET_STATUSES, idParam, type Ticket, type TicketStatus } from '@balcao/contracts';
-import { and, desc, eq, getTableColumns, gt, inArray, sql, type SQL } from 'drizzle-orm';
+import { idParam, type Ticket } from '@balcao/contracts';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { ACTIVE_TICKET_PREDICATE, contacts, queues, tickets, users, whatsapps } from '../../db/schema/index.js';
+import { contacts, queues, tickets, users, whatsapps } from '../../db/schema/index.js';
 import { presentContacts } from '../contacts/queries.js';
 import { tagsOfTickets } from '../tags/queries.js';
 import { presentTicket, type TicketRow } from './presenter.js';
@@ -104,29 +104,6 @@ export async function findTicketRowByRef(db: DbOrTx, companyId: number, ref: unk
   return row;
 }
 
-export interface TicketTarget {
-  companyId: number;
-  contactId: number;
-  whatsappId: number;
-  channel: TicketRow['channel'];
-  isGroup: boolean;
-  /** The status a new (or reopened) ticket gets: pending, or group for groups kept out of the ticket flow. */
-  status: TicketStatus;
-  /** The queue of a new ticket (asked only when one is created). */
-  queueId: () => Promise<number | null>;
-  /** Minutes within which a closed ticket is reopened instead of a new one (0: never). */
-  reopenWithinMinutes: number;
-  importedAt?: Date;
-  /** The first message's time: a new ticket's last-message clock starts there (history imports are in the past). */
-  firstMessageAt: Date;
-}
-
-export interface FoundTicket {
-  ticket: TicketRow;
-  created: boolean;
-  reopened: boolean;
-}
-
 const UNIQUE_VIOLATION = '23505';
 export const isUniqueViolation = (err: unknown) => {
   for (let e = err as { code?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 3; e = e.cause as typeof e, depth++) {
@@ -134,95 +111,3 @@ export const isUniqueViolation = (err: unknown) => {
   }
   return false;
 };
-
-/**
- * The contact's live ticket on this connection, else a recently closed one reopened,
- * else a new one. The partial unique index (one live ticket per contact and
- * connection) makes concurrent callers converge: an insert that loses the race does
- * nothing, a reopen that loses it fails with a unique violation, and both retry the lookup.
- */
-export async function findOrCreateTicket(db: DbOrTx, target: TicketTarget): Promise<FoundTicket> {
-  for (let attempt = 0; attempt < 5; attempt++) {
-    const [live] = await db
-      .select()
-      .from(tickets)
-      .where(
-        and(eq(tickets.contactId, target.contactId), eq(tickets.whatsappId, target.whatsappId), inArray(tickets.status, [...ACTIVE_TICKET_STATUSES])),
-      )
-      .limit(1);
-    if (live) return { ticket: live, created: false, reopened: false };
-
-    if (target.reopenWithinMinutes > 0) {
-      try {
-        const reopened = await reopenRecentTicket(db, target);
-        if (reopened) return { ticket: reopened, created: false, reopened: true };
-      } catch (err) {
-        if (!isUniqueViolation(err)) throw err;
-        continue;
-      }
-    }
-
-    const [inserted] = await db
-      .insert(tickets)
-      .values({
-        companyId: target.companyId,
-        contactId: target.contactId,
-        whatsappId: target.whatsappId,
-        channel: target.channel,
-        isGroup: target.isGroup,
-        status: target.status,
-        queueId: await target.queueId(),
-        importedAt: target.importedAt ?? null,
-        lastMessageAt: target.firstMessageAt,
-      })
-      .onConflictDoNothing({ target: [tickets.contactId, tickets.whatsappId], where: ACTIVE_TICKET_PREDICATE })
-      .returning();
-    if (inserted) return { ticket: inserted, created: true, reopened: false };
-  }
-  throw new Error('could not find or create a ticket');
-}
-
-async function reopenRecentTicket(db: DbOrTx, target: TicketTarget): Promise<TicketRow | undefined> {
-  const since = new Date(Date.now() - target.reopenWithinMinutes * 60_000);
-  const [recent] = await db
-    .select({ id: tickets.id })
-    .from(tickets)
-    .where(
-      and(
-        eq(tickets.contactId, target.contactId),
-        eq(tickets.whatsappId, target.whatsappId),
-        eq(tickets.status, 'closed'),
-        gt(tickets.closedAt, since),
-      ),
-    )
-    .orderBy(desc(tickets.closedAt))
-    .limit(1);
-  if (!recent) return undefined;
-  const [row] = await db
-    .update(tickets)
-    .set({ status: target.status, closedAt: null, userId: null, ratingRequestedAt: null, npsAttempts: 0 })
-    .where(and(eq(tickets.id, recent.id), eq(tickets.status, 'closed')))
-    .returning();
-  return row;
-}
-
-/** After a message was stored: last message, its time and side, and the unread count. */
-export async function touchTicketAfterMessage(
-  db: DbOrTx,
-  ticketId: number,
-  m: { body: string; fromMe: boolean; at: Date; countUnread: boolean },
-): Promise<TicketRow | undefined> {
-  const [row] = await db
-    .update(tickets)
-    .set({
-      lastMessage: sql`CASE WHEN ${tickets.lastMessageAt} <= ${m.at} THEN ${m.body} ELSE ${tickets.lastMessage} END`,
-      lastMessageFromMe: sql`CASE WHEN ${tickets.lastMessageAt} <= ${m.at} THEN ${m.fromMe} ELSE ${tickets.lastMessageFromMe} END`,
-      lastMessageAt: sql`GREATEST(${tickets.lastMessageAt}, ${m.at})`,
-      unreadMessages: m.countUnread ? sql`${tickets.unreadMessages} + 1` : tickets.unreadMessages,
-      // A customer's answer re-arms the inactivity message.
-      inactiveMessageSentAt: m.fromMe ? tickets.inactiveMessageSentAt : null,
-    })
-    .where(eq(tickets.id, ticketId))
-    .returning(getTableColumns(tickets));
-  return row;
-}

@@ -1,18 +1,16 @@
-import { type Ticket, type TicketStatus, type updateTicketBody } from '@balcao/contracts';
-import { and, eq, inArray } from 'drizzle-orm';
+import { type Ticket, type updateTicketBody } from '@balcao/contracts';
+import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
-import { tickets, users, whatsapps } from '../../db/schema/index.js';
+import { users, whatsapps } from '../../db/schema/index.js';
 import type { AuthUser } from '../../http/auth.js';
 import type { AppContext } from '../../http/context.js';
 import { AppError } from '../../http/errors.js';
-import { emitTicketUpdate } from '../conversations/emit.js';
+import { acceptTicket, closeTicket, reopenTicket, returnTicket, setTicketIntegration, transferTicket } from '../conversations/commands/tickets.js';
 import { queueOutgoing } from '../conversations/outbound.js';
 import { sendConnectionMessage } from '../conversations/behaviours/send.js';
-import { writeTicketLogs, type TicketLogEntry } from './logs.js';
 import type { TicketRow } from './presenter.js';
 import { findTicketRow, isUniqueViolation, loadTicket } from './queries.js';
 import { assertCompanyQueue, assertMayUseQueue, contactHasTags, liveStatusFor, liveTicketId, mayClosePending, transitionSettings } from './rules.js';
-import { closeTicket } from './service.js';
 import { assertCanSeeTicket, loadViewer, type Viewer } from './visibility.js';
 
 type UpdateBody = z.output<typeof updateTicketBody>;
@@ -94,7 +92,7 @@ export async function updateTicket(ctx: AppContext, by: AuthUser, ticketId: numb
       await closeTicket(ctx, { companyId: ticket.companyId, ticketId: ticket.id, sendFarewell: false, userId: viewer.id, from: ['pending', 'lgpd'] });
       break;
     case 'return':
-      await move(t, ['open'], { status: 'pending', userId: null }, [{ type: 'pending', queueId: ticket.queueId }]);
+      if (!(await returnTicket(ctx, ticket, viewer.id))) throw conflict('ERR_INVALID_TRANSITION');
       break;
     case 'transfer':
       resultId = await transfer(t);
@@ -104,7 +102,7 @@ export async function updateTicket(ctx: AppContext, by: AuthUser, ticketId: numb
       break;
   }
   // Not on the contact's other ticket a reopen answered with.
-  if (body.useIntegration !== undefined && resultId === ticket.id) await toggleIntegration(t, body.useIntegration);
+  if (body.useIntegration !== undefined && resultId === ticket.id) await setTicketIntegration(ctx, ticket, body.useIntegration);
   const result = await loadTicket(ctx.db, resultId);
   if (!result) throw new AppError('ERR_NO_TICKET_FOUND', 404);
   return result;
@@ -116,36 +114,6 @@ interface Transition {
   ticket: TicketRow;
   body: UpdateBody;
 }
-
-type Change = Partial<Pick<typeof tickets.$inferInsert, 'status' | 'userId' | 'queueId' | 'closedAt' | 'ratingRequestedAt' | 'npsAttempts'>>;
-type LogLine = Pick<TicketLogEntry, 'type' | 'queueId'> & { userId?: number | null };
-
-/**
- * The one write of a transition: UPDATE … WHERE status IN `from` and its log lines (the
- * acting user unless a line names another) in one transaction, then the update event to
- * the rooms of the ticket before and after. 409 ERR_INVALID_TRANSITION when the status had already moved on.
- */
-async function move(t: Transition, from: readonly TicketStatus[], change: Change, logs: LogLine[]): Promise<void> {
-  const { ctx, ticket, viewer } = t;
-  const moved = await ctx.db.transaction(async (tx) => {
-    const [row] = await tx
-      .update(tickets)
-      .set(change)
-      .where(and(eq(tickets.id, ticket.id), eq(tickets.companyId, ticket.companyId), inArray(tickets.status, [...from])))
-      .returning({ id: tickets.id });
-    if (!row) return false;
-    await writeTicketLogs(
-      tx,
-      logs.map((l) => ({ companyId: ticket.companyId, ticketId: ticket.id, type: l.type, queueId: l.queueId, userId: l.userId === undefined ? viewer.id : l.userId })),
-    );
-    return true;
-  });
-  if (!moved) throw conflict('ERR_INVALID_TRANSITION');
-  await emitTicketUpdate(ctx, ticket.id, ticket);
-}
-
-/** A `queue` log entry when the ticket is taken into another queue than its own (or its first one). */
-const queueChange = (t: Transition, queueId: number): LogLine[] => (queueId !== t.ticket.queueId ? [{ type: 'queue', queueId }] : []);
 
 /** The queue a ticket is taken into: the one chosen (checked), else its own, else 400 ERR_QUEUE_REQUIRED. */
 async function chosenQueue(t: Transition): Promise<number> {
@@ -165,14 +133,9 @@ async function chosenQueue(t: Transition): Promise<number> {
  */
 async function accept(t: Transition): Promise<void> {
   const queueId = await chosenQueue(t);
-  try {
-    await move(t, ['pending'], { status: liveStatusFor(t.ticket), userId: t.viewer.id, queueId }, [...queueChange(t, queueId), { type: 'open', queueId }]);
-  } catch (err) {
-    if (err instanceof AppError && err.code === 'ERR_INVALID_TRANSITION') {
-      const now = await findTicketRow(t.ctx.db, t.ticket.companyId, t.ticket.id);
-      if (now && (now.status === 'open' || now.status === 'group')) throw conflict('ERR_TICKET_ALREADY_ACCEPTED');
-    }
-    throw err;
+  if (!(await acceptTicket(t.ctx, t.ticket, { by: t.viewer.id, queueId, status: liveStatusFor(t.ticket) }))) {
+    const now = await findTicketRow(t.ctx.db, t.ticket.companyId, t.ticket.id);
+    throw conflict(now && (now.status === 'open' || now.status === 'group') ? 'ERR_TICKET_ALREADY_ACCEPTED' : 'ERR_INVALID_TRANSITION');
   }
   await sendGreetingAccepted(t);
 }
@@ -205,12 +168,7 @@ async function reopen(t: Transition): Promise<number> {
   const existing = await other();
   if (existing) return existing;
   try {
-    await move(
-      t,
-      ['closed'],
-      { status: liveStatusFor(t.ticket), userId: t.viewer.id, queueId, closedAt: null, ratingRequestedAt: null, npsAttempts: 0 },
-      [...queueChange(t, queueId), { type: 'reopen', queueId }],
-    );
+    if (!(await reopenTicket(t.ctx, t.ticket, { by: t.viewer.id, queueId, status: liveStatusFor(t.ticket) }))) throw conflict('ERR_INVALID_TRANSITION');
   } catch (err) {
     const winner = isUniqueViolation(err) ? await other() : undefined;
     if (winner) return winner;
@@ -259,13 +217,15 @@ async function transfer(t: Transition): Promise<number> {
       .where(and(eq(users.companyId, ticket.companyId), eq(users.id, userId)));
     if (!user) throw new AppError('ERR_NO_USER_FOUND', 404);
   }
-  const logs: LogLine[] = [{ type: 'transfered', queueId }];
-  if (userId) logs.push({ type: 'receivedTransfer', queueId, userId });
   const settings = await transitionSettings(ctx.db, ticket.companyId);
-  const status = userId ? liveStatusFor(ticket) : 'pending';
-  let resultId = ticket.id;
-  if (settings?.closeTicketOnTransfer === 'enabled') resultId = await transferToNewTicket(t, { status, userId, queueId });
-  else await move(t, ['pending', 'open', 'group'], { status, userId, queueId }, logs);
+  const resultId = await transferTicket(ctx, ticket, {
+    by: t.viewer.id,
+    queueId,
+    userId,
+    status: liveStatusFor(ticket),
+    closeOnTransfer: settings?.closeTicketOnTransfer === 'enabled',
+  });
+  if (resultId === undefined) throw conflict('ERR_INVALID_TRANSITION');
 
   if (settings?.sendMsgTransfTicket === 'enabled' && settings.transferMessage.trim() && !ticket.isGroup) {
     await sendConnectionMessage(ctx, resultId, settings.transferMessage);
@@ -274,56 +234,3 @@ async function transfer(t: Transition): Promise<number> {
   if (note) await queueOutgoing(ctx, { companyId: ticket.companyId, ticketId: resultId, body: note, isPrivate: true });
   return resultId;
 }
-
-/**
- * closeTicketOnTransfer: in one transaction the ticket is closed (logs 'transfered' and
- * 'closed' by the acting user) and a new one opened for the contact on the same connection
- * at the destination (logs 'create' and, with a user, 'receivedTransfer').
- */
-async function transferToNewTicket(t: Transition, to: { status: TicketStatus; userId: number | null; queueId: number }): Promise<number> {
-  const { ctx, ticket, viewer } = t;
-  const created = await ctx.db.transaction(async (tx) => {
-    const [closed] = await tx
-      .update(tickets)
-      .set({ status: 'closed', closedAt: new Date(), unreadMessages: 0 })
-      .where(and(eq(tickets.id, ticket.id), eq(tickets.companyId, ticket.companyId), inArray(tickets.status, ['pending', 'open', 'group'])))
-      .returning({ id: tickets.id });
-    if (!closed) return undefined;
-    const [row] = await tx
-      .insert(tickets)
-      .values({
-        companyId: ticket.companyId,
-        contactId: ticket.contactId,
-        whatsappId: ticket.whatsappId,
-        channel: ticket.channel,
-        isGroup: ticket.isGroup,
-        status: to.status,
-        userId: to.userId,
-        queueId: to.queueId,
-        lastMessage: ticket.lastMessage,
-        lastMessageAt: ticket.lastMessageAt,
-      })
-      .returning({ id: tickets.id });
-    const line = (ticketId: number, type: TicketLogEntry['type'], userId: number | null) => ({ companyId: ticket.companyId, ticketId, type, queueId: to.queueId, userId });
-    await writeTicketLogs(tx, [
-      line(ticket.id, 'transfered', viewer.id),
-      line(ticket.id, 'closed', viewer.id),
-      line(row!.id, 'create', viewer.id),
-      ...(to.userId ? [line(row!.id, 'receivedTransfer', to.userId)] : []),
-    ]);
-    return row!.id;
-  });
-  if (!created) throw conflict('ERR_INVALID_TRANSITION');
-  await emitTicketUpdate(ctx, ticket.id, ticket);
-  await emitTicketUpdate(ctx, created);
-  return created;
-}
-
-async function toggleIntegration(t: Transition, useIntegration: boolean): Promise<void> {
-  await t.ctx.db
-    .update(tickets)
-    .set({ useIntegration })
-    .where(and(eq(tickets.id, t.ticket.id), eq(tickets.companyId, t.ticket.companyId)));
-  await emitTicketUpdate(t.ctx, t.ticket.id);
-}
-

@@ -4,7 +4,7 @@ import { whatsapps } from '../../db/schema/index.js';
 import type { AuthUser } from '../../http/auth.js';
 import type { AppContext } from '../../http/context.js';
 import { updateSession } from '../conversations/session-status.js';
-import { closeImportedTickets } from '../tickets/service.js';
+import { closeImportedTickets } from '../conversations/commands/tickets.js';
 import { assertCanManage, connectionFor, startSession } from './service.js';
 
 /**

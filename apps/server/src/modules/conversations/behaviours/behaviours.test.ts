@@ -2,7 +2,7 @@ import type { Ticket, TicketLog } from '@balcao/contracts';
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companySettings, messages, queues, ticketLogs, ticketRatings, tickets } from '../../../db/schema/index.js';
-import { closeTicket } from '../../tickets/service.js';
+import { closeTicket } from '../commands/tickets.js';
 import { bearer, collect, createCompanyWithAdmin, createTestApp, login, sleep, type LoggedIn, type TestApp } from '../../../../test/helpers.js';
 import { listen, openSocket } from '../../../../test/roles.js';
 import { createQueue } from '../../../../test/tickets.js';

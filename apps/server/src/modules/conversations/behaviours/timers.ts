@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import { ticketLogs, tickets, whatsapps } from '../../../db/schema/index.js';
 import type { AppContext } from '../../../http/context.js';
-import { markClosed } from '../../tickets/service.js';
+import { markClosed } from '../commands/tickets.js';
 import { writeTicketLogs } from '../../tickets/logs.js';
 import { emitTicketUpdate } from '../emit.js';
 import type { Connection } from '../../../channels/adapter.js';
