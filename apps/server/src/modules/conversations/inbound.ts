@@ -6,13 +6,15 @@ import { requestContactPicture } from '../contacts/picture.js';
 import { loadContact, upsertContact } from '../contacts/queries.js';
 import { writeTicketLogs } from '../tickets/logs.js';
 import type { ContactRow } from '../contacts/presenter.js';
+import type { MessageRow } from '../messages/presenter.js';
 import type { TicketRow } from '../tickets/presenter.js';
 import { isUniqueViolation } from '../tickets/queries.js';
 import { findOrCreateTicket, touchTicketAfterMessage, type FoundTicket } from './commands/ticket-rows.js';
 import type { Connection } from '../../channels/adapter.js';
 import type { ImportMode, InboundEvent, InboundMessage } from '../../channels/inbound-event.js';
 import { runInboundBehaviours } from './behaviours/inbound.js';
-import { emitMessageCreate, emitMessageUpdate, emitTicketUpdate } from './emit.js';
+import { emitMessageUpdate } from './emit.js';
+import { presentStored } from './present-stored.js';
 
 export type InboundResult =
   | { outcome: 'stored'; messageId: number; ticketId: number; ticketCreated: boolean }
@@ -67,21 +69,21 @@ async function storeMessage(ctx: AppContext, connection: Connection, m: InboundM
     }
   }
   if (stored === 'duplicate') return { outcome: 'duplicate' };
-  const { messageId, found, ticket, chatCreated, chat } = stored;
+  const { message, sender, found, ticket, chatCreated, chat } = stored;
   requestContactPicture(ctx, connection, chat, profile?.pictureUrl || m.chat.pictureUrl);
-  const result = { outcome: 'stored' as const, messageId, ticketId: found.ticket.id, ticketCreated: found.created };
+  const result = { outcome: 'stored' as const, messageId: message.id, ticketId: found.ticket.id, ticketCreated: found.created };
   if (importMode) return result;
 
   await announce(async () => {
     if (chatCreated) emitContactCreate(ctx, connection.companyId, chat.id);
-    const presented = await emitTicketUpdate(ctx, found.ticket.id);
-    if (presented) await emitMessageCreate(ctx, messageId, presented);
+    const presented = ticket && (await presentStored(ctx, { ticket, message, chat, sender, connection }));
+    if (presented) await ctx.events.publish({ type: 'ticket.updated', ticket: presented.ticket }, { type: 'message.created', ...presented });
     if (!m.fromMe && ticket) ctx.background.run('connection behaviours', () => runInboundBehaviours(ctx, { connection, found, ticket, body: m.body }));
   });
   return result;
 }
 
-type Stored = 'duplicate' | { messageId: number; found: FoundTicket; ticket: TicketRow | undefined; chatCreated: boolean; chat: ContactRow };
+type Stored = 'duplicate' | { message: MessageRow; sender: ContactRow; found: FoundTicket; ticket: TicketRow | undefined; chatCreated: boolean; chat: ContactRow };
 
 async function seenBefore(ctx: AppContext, connection: Connection, m: InboundMessage): Promise<{ message: boolean; contact: boolean }> {
   const message = ctx.db
@@ -173,7 +175,7 @@ async function storeInTransaction(
       updatedAt: at,
     })
     .onConflictDoNothing({ target: [messages.whatsappId, messages.wid] })
-    .returning({ id: messages.id });
+    .returning();
   if (!row) return 'duplicate';
 
   const ticket = await touchTicketAfterMessage(tx, found.ticket.id, {
@@ -182,7 +184,7 @@ async function storeInTransaction(
     at,
     countUnread: !m.fromMe && !importMode,
   });
-  return { messageId: row.id, found, ticket, chatCreated, chat };
+  return { message: row, sender, found, ticket, chatCreated, chat };
 }
 
 function emitContactCreate(ctx: AppContext, companyId: number, contactId: number): void {
