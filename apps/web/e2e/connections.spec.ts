@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext, type Page, type WebSocketRoute } from '@playwright/test';
+import { expectAccessible } from './axe';
 import { E2E_API_URL } from './env';
 import { admin, apiToken, loginUI, uniqueEmail } from './helpers';
 
@@ -80,6 +81,17 @@ async function openAddWhatsapp(page: Page): Promise<void> {
   await expect(page.getByTestId('connection-dialog')).toBeVisible();
 }
 
+/** The admin signed in on /connections, their socket routed through a tap that holds back the server's own session events. */
+async function adminWithTap(page: Page, request: APIRequestContext): Promise<{ companyId: number; tap: SocketTap }> {
+  const { companyId } = await me(request, await apiToken(request, admin.email, admin.password));
+  const tap = new SocketTap();
+  tap.passConnectionEvents = false;
+  await tap.attach(page);
+  await loginUI(page, admin.email, admin.password);
+  await page.goto('/connections');
+  return { companyId, tap };
+}
+
 const QR_A = 'https://wa.me/settings/linked_devices#2@e2eFirstQrCodeValue,AbCdEf0123456789==,GhIjKl==,MnOpQr==';
 const QR_B = 'https://wa.me/settings/linked_devices#2@e2eSecondQrCodeValue,ZyXwVu9876543210==,TsRqPo==,NmLkJi==';
 
@@ -91,14 +103,7 @@ test.describe('connections', () => {
   });
 
   test('a new WhatsApp connection shows its QR code from a session update and turns CONNECTED live', async ({ page, request }, testInfo) => {
-    const token = await apiToken(request, admin.email, admin.password);
-    const { companyId } = await me(request, token);
-    const tap = new SocketTap();
-    tap.passConnectionEvents = false;
-    await tap.attach(page);
-
-    await loginUI(page, admin.email, admin.password);
-    await page.goto('/connections');
+    const { companyId, tap } = await adminWithTap(page, request);
     await expect(page.getByTestId('page-title')).toHaveText('Conexões (0)');
     await expect(page.getByTestId('list-empty')).toBeVisible();
 
@@ -177,6 +182,47 @@ test.describe('connections', () => {
     await expect(page.getByTestId('toast').filter({ hasText: 'Conexão excluída com sucesso!' })).toBeVisible();
     await expect(row).toHaveCount(0);
     await expect(page.getByTestId('page-title')).toHaveText('Conexões (0)');
+  });
+
+  test('the QR dialog offers a pairing code: the phone number goes to the session, the code shows instead of the QR', async ({ page, request }, testInfo) => {
+    const { companyId, tap } = await adminWithTap(page, request);
+    await openAddWhatsapp(page);
+    await page.getByTestId('cf-name').fill('Linha por código');
+    await page.getByTestId('connection-save').click();
+    const row = page.locator('[data-testid^="connection-row-"][data-name="Linha por código"]');
+    await expect(row).toBeVisible();
+    const id = Number((await row.getAttribute('data-testid'))?.replace('connection-row-', ''));
+
+    await tap.session(companyId, { id, status: 'qrcode', qrcode: QR_A, retries: 1 });
+    await row.getByTestId('connection-qr-button').click();
+    const dialog = page.getByTestId('qrcode-dialog');
+    await expect(dialog.getByTestId('qrcode-image')).toHaveAttribute('data-value', QR_A);
+    await expect(dialog.getByTestId('pairing-code')).toHaveCount(0);
+
+    // The option: a phone number instead of the scan; too short a number cannot ask for a code.
+    await dialog.getByTestId('pairing-use-phone').click();
+    const phone = dialog.getByTestId('pairing-phone');
+    await phone.fill('55 11');
+    await expect(dialog.getByTestId('pairing-get-code')).toBeDisabled();
+    await phone.fill('+55 (11) 98765-4321');
+    const asked = page.waitForRequest((req) => req.method() === 'POST' && req.url().endsWith(`/whatsappsession/${id}`));
+    await dialog.getByTestId('pairing-get-code').click();
+    expect((await asked).postDataJSON()).toEqual({ phoneNumber: '+55 (11) 98765-4321' });
+
+    // WhatsApp hands the session a pairing code (status PAIRING, the code in qrcode): it replaces the QR.
+    await tap.session(companyId, { id, status: 'PAIRING', qrcode: 'ABCD1234' });
+    await expect(dialog.getByTestId('pairing-code')).toHaveText('ABCD-1234');
+    await expect(dialog.getByTestId('qrcode-image')).toHaveCount(0);
+    await expect(dialog.getByTestId('pairing-use-phone')).toHaveCount(0);
+    await expect(dialog).toContainText('Conectar com número de telefone, e digite este código.');
+    await expect(row.getByTestId('connection-status')).toHaveAttribute('data-status', 'PAIRING');
+    await expectAccessible(page, 'pairing code dialog');
+    await page.screenshot({ path: testInfo.outputPath('pairing-code-dialog.png') });
+
+    // Typed on the phone: the session connects and the dialog closes.
+    await tap.session(companyId, { id, status: 'CONNECTED', qrcode: '', number: '5511987654321' });
+    await expect(dialog).toBeHidden();
+    await expect(row.getByTestId('connection-status')).toHaveAttribute('data-status', 'CONNECTED');
   });
 
   test('the connection dialog rejects the invalid combinations of the spec with its messages', async ({ page, request }, testInfo) => {

@@ -30,7 +30,8 @@ export function NoQueueMark() {
         label={t('connectionSetup.noQueue.short')}
         aria-label={t('connectionSetup.noQueue.table')}
         data-testid="connection-no-queue"
-        sx={{ ml: 1 }}
+        // The outline and icon say "warning"; the label keeps the body colour (warning orange on white is under AA contrast).
+        sx={{ ml: 1, '& .MuiChip-label': { color: 'text.primary' } }}
       />
     </Tooltip>
   );
