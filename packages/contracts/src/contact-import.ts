@@ -47,6 +47,17 @@ export function fieldOfHeader(header: string): ContactImportField | undefined {
   return CONTACT_IMPORT_FIELDS.find((field) => IMPORT_HEADER_ALIASES[field].includes(plain));
 }
 
+/** The mapping a header row suggests: a recognised header gives its field (the first column of a field wins). */
+export function mappingFromHeader(header: readonly string[]): (ContactImportField | null)[] {
+  const seen = new Set<ContactImportField>();
+  return header.map((text) => {
+    const field = fieldOfHeader(text);
+    if (!field || seen.has(field)) return null;
+    seen.add(field);
+    return field;
+  });
+}
+
 /**
  * The mapping: one entry per column, left to right, naming the field that column holds
  * (`null` or `''` for a column not imported), e.g. `["name", null, "number"]`.
@@ -54,18 +65,24 @@ export function fieldOfHeader(header: string): ContactImportField | undefined {
 export const contactImportMapping = z.array(z.union([z.enum(CONTACT_IMPORT_FIELDS), z.literal(''), z.null()]).transform((v) => v || null)).max(200);
 export type ContactImportMapping = z.output<typeof contactImportMapping>;
 
-/** Where the mapping fails the spec's rules: the message to show, or undefined when it is complete. */
-export function mappingProblem(mapping: readonly (ContactImportField | null)[]): string | undefined {
+/** Where a mapping fails the spec's rules (spec 2 §5): a field mapped twice, or number or name not mapped. */
+export type MappingProblem = { key: 'mappedTwice'; field: ContactImportField } | { key: 'numberNotMapped' | 'nameNotMapped' };
+
+export function mappingProblem(mapping: readonly (ContactImportField | null)[]): MappingProblem | undefined {
   const seen = new Set<ContactImportField>();
   for (const field of mapping) {
     if (!field) continue;
-    if (seen.has(field)) return IMPORT_MSG.mappedTwice(field);
+    if (seen.has(field)) return { key: 'mappedTwice', field };
     seen.add(field);
   }
-  if (!seen.has('number')) return IMPORT_MSG.numberNotMapped;
-  if (!seen.has('name')) return IMPORT_MSG.nameNotMapped;
+  if (!seen.has('number')) return { key: 'numberNotMapped' };
+  if (!seen.has('name')) return { key: 'nameNotMapped' };
   return undefined;
 }
+
+/** The spec's (Portuguese) wording of a mapping problem, as the API answers it. */
+export const mappingProblemText = (problem: MappingProblem): string =>
+  problem.key === 'mappedTwice' ? IMPORT_MSG.mappedTwice(problem.field) : IMPORT_MSG[problem.key];
 
 /** A JSON text field of the multipart form, parsed then validated by `schema`. */
 const jsonField = <T extends z.ZodType>(schema: T) =>

@@ -1,8 +1,9 @@
 import {
   DEFAULT_TAG_COLOR,
   IMPORT_MSG,
-  fieldOfHeader,
+  mappingFromHeader,
   mappingProblem,
+  mappingProblemText,
   splitTagNames,
   type ContactImportField,
   type ContactImportMapping,
@@ -42,23 +43,13 @@ function mappingError(message: string): AppError {
   return new AppError('ERR_VALIDATION', 400, message, [{ path: 'mapping', message }]);
 }
 
-/** Without a mapping, columns are recognised by their header (nome/name, número/telefone/number, email, tags); the first of a field wins. */
-function mappingFromHeader(header: string[]): ContactImportMapping {
-  const seen = new Set<ContactImportField>();
-  return header.map((text) => {
-    const field = fieldOfHeader(text);
-    if (!field || seen.has(field)) return null;
-    seen.add(field);
-    return field;
-  });
-}
-
 /** The rows as contacts to write, and how many were ignored for what. */
 export function planImport(sheet: SheetRows, mapping: ContactImportMapping | undefined, selected: number[] | undefined) {
   const header = sheet[0] ?? [];
+  // Without a mapping, columns are recognised by their header (nome/name, número/telefone/number, email, tags).
   const columns = mapping ?? mappingFromHeader(header);
   const problem = mappingProblem(columns);
-  if (problem) throw mappingError(problem);
+  if (problem) throw mappingError(mappingProblemText(problem));
   const col = (field: ContactImportField) => columns.indexOf(field);
   const [nameCol, numberCol, emailCol, tagsCol] = [col('name'), col('number'), col('email'), col('tags')];
   const chosen = selected ? new Set(selected) : undefined;
