@@ -76,8 +76,8 @@ async function main(): Promise<void> {
       `INSERT INTO contacts (company_id, channel, name, number, remote_jid, email)
        SELECT $1, 'whatsapp', (ARRAY['Maria','Ana','Jose','Joao','Carla','Paulo','Lucas','Julia'])[1 + i % 8] || ' ' ||
               (ARRAY['Silva','Santos','Oliveira','Souza','Lima','Costa','Ribeiro','Alves','Gomes','Rocha'])[1 + (i / 8) % 10] || ' ' || i,
-              '55' || (11 + i % 89)::text || '9' || lpad((i * 7919 % 100000000)::text, 8, '0'),
-              '55' || (11 + i % 89)::text || '9' || lpad((i * 7919 % 100000000)::text, 8, '0') || '@s.whatsapp.net',
+              '55' || (11 + i % 89)::text || '9' || lpad((i::bigint * 7919 % 100000000)::text, 8, '0'),
+              '55' || (11 + i % 89)::text || '9' || lpad((i::bigint * 7919 % 100000000)::text, 8, '0') || '@s.whatsapp.net',
               'contato' || i || '@exemplo.com.br'
        FROM generate_series(1, $2::int) i
        ON CONFLICT DO NOTHING`,

@@ -5,6 +5,7 @@ import {
   contactImportResult,
   contactSchema,
   contactsImportRowBody,
+  phoneImportResult,
   createContactBody,
   idParam,
   listContactsQuery,
@@ -29,6 +30,7 @@ import {
   toggleDisableBot,
   updateContact,
 } from './service.js';
+import { importPhoneContacts } from './phone-import.js';
 import { importContactRow, uploadContacts } from './upload.js';
 
 const params = z.object({ id: idParam });
@@ -65,6 +67,10 @@ export function registerContactRoutes(app: FastifyInstance, ctx: AppContext, aut
     '/contacts/upload',
     { schema: { tags, consumes: ['multipart/form-data'], response: { 200: contactImportResult } }, onRequest: authenticate },
     async (req) => uploadContacts(ctx, caller(req), req),
+  );
+
+  r.post('/contacts/import', { schema: { tags, response: { 200: phoneImportResult } }, onRequest: authenticate }, async (req) =>
+    importPhoneContacts(ctx, caller(req)),
   );
 
   r.post('/contactsImport', { schema: { tags, body: contactsImportRowBody, response: one }, onRequest: authenticate }, async (req) =>
