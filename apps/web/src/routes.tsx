@@ -27,6 +27,8 @@ const UsersPage = lazyPage(() => import('./pages/users/UsersPage').then((m) => m
 const QueuesPage = lazyPage(() => import('./pages/queues/QueuesPage').then((m) => m.QueuesPage));
 const SettingsPage = lazyPage(() => import('./pages/settings/SettingsPage').then((m) => m.SettingsPage));
 const HelpsPage = lazyPage(() => import('./pages/helps/HelpsPage').then((m) => m.HelpsPage));
+const ContactsPage = lazyPage(() => import('./pages/contacts/ContactsPage').then((m) => m.ContactsPage));
+const ContactsImportPage = lazyPage(() => import('./pages/contacts/ContactsImportPage').then((m) => m.ContactsImportPage));
 const CompaniesPage = lazyPage(() => import('./pages/companies/CompaniesPage').then((m) => m.CompaniesPage));
 
 function FullScreenLoader() {
@@ -101,8 +103,8 @@ export function AppRoutes() {
             <Route path="/todolist" element={page('todolist')} />
             <Route path="/schedules" element={<PlanGate flag="useSchedules">{page('schedules')}</PlanGate>} />
             <Route path="/tags" element={page('tags')} />
-            <Route path="/contacts" element={page('contacts')} />
-            <Route path="/contacts/import" element={page('contactsImport')} />
+            <Route path="/contacts" element={<ContactsPage />} />
+            <Route path="/contacts/import" element={<ContactsImportPage />} />
             <Route path="/helps" element={<HelpsPage />} />
             <Route path="/users" element={admin(<UsersPage />)} />
             <Route path="/messages-api" element={<PlanGate flag="useExternalApi">{page('messagesApi')}</PlanGate>} />

@@ -74,6 +74,8 @@ export const ERROR_CODES = [
   'ERR_NO_NOTE_FOUND',
   'ERR_TAG_ALREADY_EXISTS',
   'ERR_CONTACT_BLOCKED',
+  // Contacts.
+  'ERR_INVALID_SPREADSHEET',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

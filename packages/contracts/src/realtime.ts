@@ -7,6 +7,7 @@ export type CompanyEventName =
   | 'ticket'
   | 'appMessage'
   | 'contact'
+  | 'contactImport'
   | 'whatsapp'
   | 'whatsappSession'
   | 'chat'

@@ -67,4 +67,6 @@ export interface ChannelAdapter {
   markRead?(connection: Connection, to: Recipient, read: { wid: string; participant?: string | null }[]): Promise<void>;
   /** The contact's picture URL, or null when hidden or unknown. */
   profilePicture(connection: Connection, to: Recipient): Promise<string | null>;
+  /** The phone's address book as the channel handed it over (WhatsApp), for `POST /contacts/import`: international digits and the saved name. */
+  phoneContacts?(connection: Connection): Promise<{ number: string; name: string }[]>;
 }

@@ -4,6 +4,7 @@ import type {
   CompanyEventName,
   Contact,
   ContactEventPayload,
+  ContactImportProgressPayload,
   Help,
   ImportMessagesEventPayload,
   ListEventPayload,
@@ -34,6 +35,7 @@ export interface SocketPayloads {
   ticket: TicketEventPayload;
   appMessage: AppMessageEventPayload;
   contact: ContactEventPayload;
+  contactImport: ContactImportProgressPayload;
   whatsapp: WhatsappEventPayload;
   whatsappSession: WhatsappSessionEventPayload;
 }
@@ -69,6 +71,8 @@ export type DomainEvent =
   | { type: 'message.updated'; message: Message; ticket: Ticket }
   | { type: 'contact.saved'; companyId: number; action: 'create' | 'update'; contact: Contact }
   | { type: 'contact.deleted'; companyId: number; contactId: number }
+  /** A spreadsheet import's progress: only the importing user hears it. */
+  | { type: 'contact.importProgress'; companyId: number; userId: number; payload: ContactImportProgressPayload }
   /** A connection's session changed (with its QR code): only the users who manage connections hear it. */
   | { type: 'whatsapp.session'; companyId: number; payload: WhatsappSessionEventPayload }
   /** History import progress of a connection: connection managers only. */

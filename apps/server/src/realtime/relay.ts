@@ -47,6 +47,8 @@ export async function emitDomainEvent(rt: Realtime, event: DomainEvent): Promise
       return rt.emitMasked(event.companyId, [ROOMS.everyone], 'contact', (mask) => ({ action: event.action, contact: mask(event.contact) }));
     case 'contact.deleted':
       return rt.emitToRooms(event.companyId, [ROOMS.everyone], 'contact', { action: 'delete', contactId: event.contactId });
+    case 'contact.importProgress':
+      return rt.emitToUser(event.companyId, event.userId, 'contactImport', event.payload);
     case 'whatsapp.session':
       return rt.emitToRooms(event.companyId, [ROOMS.connections], 'whatsappSession', event.payload);
     case 'whatsapp.importProgress':

@@ -12,6 +12,7 @@ interface RowAction {
   icon: ReactNode;
   onClick: () => void;
   testId: string;
+  disabled?: boolean;
 }
 
 interface RowActionsProps {
@@ -25,14 +26,14 @@ interface RowActionsProps {
   remove?: { title: string; message: ReactNode; deletedText: string; run: (id: number) => Promise<unknown> };
 }
 
-function ActionButton({ label, icon, onClick, testId }: RowAction) {
-  return (
-    <Tooltip title={label}>
-      <IconButton size="small" aria-label={label} onClick={onClick} data-testid={testId}>
-        {icon}
-      </IconButton>
-    </Tooltip>
+function ActionButton({ label, icon, onClick, testId, disabled }: RowAction) {
+  const button = (
+    <IconButton size="small" aria-label={label} onClick={onClick} data-testid={testId} disabled={disabled}>
+      {icon}
+    </IconButton>
   );
+  // A disabled button fires no events: the tooltip listens on a wrapper instead.
+  return <Tooltip title={label}>{disabled ? <span>{button}</span> : button}</Tooltip>;
 }
 
 /** The actions cell of a list row: edit, the row's own actions, and delete with its confirmation and toast. */

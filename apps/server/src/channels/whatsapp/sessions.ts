@@ -8,6 +8,7 @@ import {
   type AnyMessageContent,
   type BaileysEventMap,
   type ConnectionState,
+  type Contact,
   type WAMessage,
 } from '@whiskeysockets/baileys';
 import type { Channel } from '@balcao/contracts';
@@ -59,6 +60,11 @@ export interface WhatsappSessionOptions {
 export class WhatsappSessions implements ChannelAdapter {
   readonly channels: readonly Channel[] = ['whatsapp'];
   private readonly sessions = new Map<number, Session>();
+  /**
+   * Each connection's phone address book (phone JID → saved name) from history syncs and contact
+   * events; kept across socket restarts, in memory only (WhatsApp sends it again on pairing).
+   */
+  private readonly phoneBooks = new Map<number, Map<string, string>>();
   private readonly reconnects = new Map<number, { attempts: number; timer?: NodeJS.Timeout }>();
   private readonly baileysLog = pino({ level: 'silent' });
 
@@ -177,6 +183,22 @@ export class WhatsappSessions implements ChannelAdapter {
     return (await sock.profilePictureUrl(jidOf(to), 'image').catch(() => undefined)) ?? null;
   }
 
+  async phoneContacts(connection: Connection): Promise<{ number: string; name: string }[]> {
+    return [...(this.phoneBooks.get(connection.id) ?? [])].map(([jid, name]) => ({ number: jid.slice(0, jid.indexOf('@')), name }));
+  }
+
+  /** Contacts Baileys hands over: those with a phone number (not only a LID) join the connection's address book. */
+  private rememberContacts(whatsappId: number, list: Partial<Contact>[] | undefined): void {
+    if (!list?.length) return;
+    const book = this.phoneBooks.get(whatsappId) ?? new Map<string, string>();
+    this.phoneBooks.set(whatsappId, book);
+    for (const contact of list) {
+      const jid = contact.phoneNumber ?? contact.id;
+      if (!jid?.endsWith('@s.whatsapp.net')) continue;
+      book.set(jid, contact.name || contact.notify || contact.verifiedName || book.get(jid) || '');
+    }
+  }
+
   // ── socket events ──
 
   private wire(whatsappId: number, session: Session, saveCreds: () => Promise<void>): void {
@@ -208,11 +230,14 @@ export class WhatsappSessions implements ChannelAdapter {
       }
     });
     guard('messaging-history.set', async (set) => {
+      this.rememberContacts(whatsappId, set.contacts);
       const connection = await this.connection(whatsappId);
       if (!connection?.enableImportMessage || !session.pairing) return;
       session.history ??= new HistoryImport(this.rt().sink, connection, this.options.historyIdleMs, this.rt().log);
       await session.history.addChunk(set, (m) => this.withLoaders(session.sock, m));
     });
+    guard('contacts.upsert', async (list) => this.rememberContacts(whatsappId, list));
+    guard('contacts.update', async (list) => this.rememberContacts(whatsappId, list));
     guard('messaging-history.status', async (status) => {
       if (status.status === 'complete') await session.history?.finish();
     });

@@ -40,6 +40,7 @@ export const contacts = pgTable(
     // Substring search on name and number (ILIKE '%x%') for the inbox and contact pickers; needs pg_trgm.
     index('contacts_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
     index('contacts_number_trgm_idx').using('gin', t.number.op('gin_trgm_ops')),
+    index('contacts_email_trgm_idx').using('gin', t.email.op('gin_trgm_ops')),
   ],
 );
 

@@ -2,7 +2,10 @@ import {
   blockContactBody,
   contactListResponse,
   contactProfileResponse,
+  contactImportResult,
   contactSchema,
+  contactsImportRowBody,
+  phoneImportResult,
   createContactBody,
   idParam,
   listContactsQuery,
@@ -14,6 +17,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { caller } from '../../http/auth.js';
 import type { AppContext } from '../../http/context.js';
+import { CONTACTS_EXPORT_FILE, exportContacts } from './export.js';
 import {
   contactProfile,
   createContact,
@@ -26,6 +30,8 @@ import {
   toggleDisableBot,
   updateContact,
 } from './service.js';
+import { importPhoneContacts } from './phone-import.js';
+import { importContactRow, uploadContacts } from './upload.js';
 
 const params = z.object({ id: idParam });
 
@@ -47,6 +53,28 @@ export function registerContactRoutes(app: FastifyInstance, ctx: AppContext, aut
     '/contacts/profile/:number',
     { schema: { tags, params: z.object({ number: z.string().max(60) }), response: { 200: contactProfileResponse } }, onRequest: authenticate },
     async (req) => contactProfile(ctx, caller(req), req.params.number),
+  );
+
+  r.get('/contacts/export', { schema: { tags }, onRequest: authenticate }, async (req, reply) => {
+    const file = await exportContacts(ctx, caller(req));
+    return reply
+      .type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+      .header('content-disposition', `attachment; filename="${CONTACTS_EXPORT_FILE}"`)
+      .send(file);
+  });
+
+  r.post(
+    '/contacts/upload',
+    { schema: { tags, consumes: ['multipart/form-data'], response: { 200: contactImportResult } }, onRequest: authenticate },
+    async (req) => uploadContacts(ctx, caller(req), req),
+  );
+
+  r.post('/contacts/import', { schema: { tags, response: { 200: phoneImportResult } }, onRequest: authenticate }, async (req) =>
+    importPhoneContacts(ctx, caller(req)),
+  );
+
+  r.post('/contactsImport', { schema: { tags, body: contactsImportRowBody, response: one }, onRequest: authenticate }, async (req) =>
+    importContactRow(ctx, caller(req), req.body),
   );
 
   r.get('/contacts/:id', { schema: { tags, params, response: one }, onRequest: authenticate }, async (req) => getContact(ctx, caller(req), req.params.id));

@@ -173,6 +173,7 @@ const en: Messages = {
     ERR_USER_CREATION_DISABLED: 'User creation has been disabled by the administrator.',
     ERR_NO_PERMISSION: 'You do not have permission to access this resource.',
     ERR_DUPLICATED_CONTACT: 'A contact with this number already exists.',
+    ERR_INVALID_SPREADSHEET: 'Invalid file!',
     ERR_NO_SETTING_FOUND: 'No setting found with this ID.',
     ERR_NO_CONTACT_FOUND: 'No contact found with this ID.',
     ERR_NO_TICKET_FOUND: 'No ticket found with this ID.',

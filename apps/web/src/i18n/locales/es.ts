@@ -173,6 +173,7 @@ const es: Messages = {
     ERR_USER_CREATION_DISABLED: 'El administrador deshabilitó la creación de usuarios.',
     ERR_NO_PERMISSION: 'No tienes permiso para acceder a este recurso.',
     ERR_DUPLICATED_CONTACT: 'Ya existe un contacto con este número.',
+    ERR_INVALID_SPREADSHEET: '¡Archivo inválido!',
     ERR_NO_SETTING_FOUND: 'No se encontró ninguna configuración con este ID.',
     ERR_NO_CONTACT_FOUND: 'No se encontró ningún contacto con este ID.',
     ERR_NO_TICKET_FOUND: 'No se encontró ninguna atención con este ID.',

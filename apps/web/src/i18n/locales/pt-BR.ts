@@ -174,6 +174,7 @@ const ptBR = {
     ERR_USER_CREATION_DISABLED: 'A criação de usuários foi desabilitada pelo administrador.',
     ERR_NO_PERMISSION: 'Você não tem permissão para acessar este recurso.',
     ERR_DUPLICATED_CONTACT: 'Já existe um contato com este número.',
+    ERR_INVALID_SPREADSHEET: 'Arquivo inválido!',
     ERR_NO_SETTING_FOUND: 'Nenhuma configuração encontrada com este ID.',
     ERR_NO_CONTACT_FOUND: 'Nenhum contato encontrado com este ID.',
     ERR_NO_TICKET_FOUND: 'Nenhum atendimento encontrado com este ID.',

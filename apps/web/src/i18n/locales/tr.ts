@@ -173,6 +173,7 @@ const tr: Messages = {
     ERR_USER_CREATION_DISABLED: 'Kullanıcı oluşturma yönetici tarafından devre dışı bırakıldı.',
     ERR_NO_PERMISSION: 'Bu kaynağa erişim izniniz yok.',
     ERR_DUPLICATED_CONTACT: 'Bu numaraya sahip bir kişi zaten var.',
+    ERR_INVALID_SPREADSHEET: 'Geçersiz dosya!',
     ERR_NO_SETTING_FOUND: 'Bu kimliğe sahip ayar bulunamadı.',
     ERR_NO_CONTACT_FOUND: 'Bu kimliğe sahip kişi bulunamadı.',
     ERR_NO_TICKET_FOUND: 'Bu kimliğe sahip talep bulunamadı.',

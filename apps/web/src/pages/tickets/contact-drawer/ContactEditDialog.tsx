@@ -17,7 +17,7 @@ import AddIcon from '@mui/icons-material/Add';
 import CloseIcon from '@mui/icons-material/Close';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
 import { FORM_SUBMIT_DELAY_MS, maskNumber, type Contact } from '@balcao/contracts';
-import { useContact, useUpdateContact } from '../../../api/contacts';
+import { useContact, useCreateContact, useUpdateContact } from '../../../api/contacts';
 import { useUser } from '../../../api/session';
 import { FormDialogActions } from '../../../components/FormDialogActions';
 import { ListState } from '../../../components/ListStates';
@@ -27,30 +27,36 @@ import {
   contactFormSchema,
   contactFormValues,
   contactUpdateBody,
+  emptyContactForm,
+  serializeExtraInfo,
   type ContactFormIn,
   type ContactFormOut,
 } from './contactForm';
 import { shouldMaskNumber } from './contactView';
 
 interface Props {
-  contactId: number;
+  /** null: a new contact (the contacts page's add button). */
+  contactId: number | null;
   open: boolean;
   onClose: () => void;
+  title?: string;
 }
 
-/** The inbox's contact dialog (spec 2 §2, §5): name, number, e-mail, chatbot switch and extra-info rows. */
-export function ContactEditDialog({ contactId, open, onClose }: Props) {
+/** The contact dialog of the inbox and the contacts page (spec 2 §2, §5): name, number, e-mail, chatbot switch and extra-info rows. */
+export function ContactEditDialog({ contactId, open, onClose, title }: Props) {
   const { t } = useTranslation();
   const contact = useContact(open ? contactId : null);
   return (
     <Dialog open={open} onClose={onClose} fullWidth maxWidth="sm" scroll="paper" data-testid="contact-edit-dialog">
       <DialogTitle sx={{ pr: 6 }}>
-        {t('contactDrawer.dialog.title')}
+        {title ?? t('contactDrawer.dialog.title')}
         <IconButton aria-label={t('contactDrawer.dialog.close')} onClick={onClose} sx={{ position: 'absolute', right: 8, top: 8 }}>
           <CloseIcon />
         </IconButton>
       </DialogTitle>
-      {contact.data && !contact.isPlaceholderData ? (
+      {contactId === null ? (
+        <ContactForm contact={null} onClose={onClose} />
+      ) : contact.data && !contact.isPlaceholderData ? (
         <ContactForm key={contact.data.id} contact={contact.data} onClose={onClose} />
       ) : (
         <DialogContent dividers>
@@ -66,23 +72,25 @@ export function ContactEditDialog({ contactId, open, onClose }: Props) {
   );
 }
 
-function ContactForm({ contact, onClose }: { contact: Contact; onClose: () => void }) {
+function ContactForm({ contact, onClose }: { contact: Contact | null; onClose: () => void }) {
   const { t } = useTranslation();
   const user = useUser();
   const save = useUpdateContact();
-  const numberEditable = !shouldMaskNumber(user, contact);
-  const schema = useMemo(() => contactFormSchema(contact), [contact]);
+  const create = useCreateContact();
+  const numberEditable = !contact || !shouldMaskNumber(user, contact);
+  const schema = useMemo(() => contactFormSchema(contact ?? { number: '' }), [contact]);
   const {
     control,
     handleSubmit,
     formState: { isSubmitting },
-  } = useForm<ContactFormIn, unknown, ContactFormOut>({ resolver: zodResolver(schema), defaultValues: contactFormValues(contact) });
+  } = useForm<ContactFormIn, unknown, ContactFormOut>({ resolver: zodResolver(schema), defaultValues: contact ? contactFormValues(contact) : emptyContactForm });
   const rows = useFieldArray({ control, name: 'extraInfo' });
 
   const onSubmit = async (values: ContactFormOut) => {
     await sleep(FORM_SUBMIT_DELAY_MS);
     try {
-      await save.mutateAsync({ id: contact.id, body: contactUpdateBody(values, contact) });
+      if (contact) await save.mutateAsync({ id: contact.id, body: contactUpdateBody(values, contact) });
+      else await create.mutateAsync({ ...values, number: values.number.trim(), extraInfo: serializeExtraInfo(values.extraInfo) });
       toast.success(t('contactDrawer.toasts.saved'));
       onClose();
     } catch (err) {

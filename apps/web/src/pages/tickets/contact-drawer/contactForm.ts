@@ -55,6 +55,8 @@ export function contactFormValues(contact: Contact): ContactFormIn {
   };
 }
 
+export const emptyContactForm: ContactFormIn = { name: '', number: '', email: '', disableBot: false, extraInfo: [] };
+
 /** The rows as the API takes them: trimmed, blank rows dropped, in the order shown. */
 export function serializeExtraInfo(rows: readonly ExtraInfoRow[]): ExtraInfoRow[] {
   return rows.map((r) => ({ name: r.name.trim(), value: r.value.trim() })).filter((r) => r.name !== '');

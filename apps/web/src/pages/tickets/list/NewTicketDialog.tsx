@@ -36,19 +36,21 @@ interface Props {
   onClose: () => void;
   /** The contact's ticket is held by another user: the caller shows who. */
   onHeldByOther: (ticket: ExistingTicket) => void;
+  /** The contact chosen beforehand (the contacts page's channel button). */
+  contact?: Contact;
 }
 
 /**
  * Creates an open ticket for a contact (spec 2 §4 "New ticket dialog"). A
  * contact that already has one: the current user's opens, another user's is named.
  */
-export function NewTicketDialog({ open, onClose, onHeldByOther }: Props) {
+export function NewTicketDialog({ open, onClose, onHeldByOther, contact: chosen }: Props) {
   const { t } = useTranslation();
   const user = useUser();
   const navigate = useNavigate();
   const create = useCreateTicket();
-  const [input, setInput] = useState('');
-  const [contact, setContact] = useState<Contact | null>(null);
+  const [input, setInput] = useState(chosen?.name ?? '');
+  const [contact, setContact] = useState<Contact | null>(chosen ?? null);
   const queues = useQueueOptions();
   const [queueId, setQueueId] = useState<number | ''>(user.queues.length === 1 ? user.queues[0]!.id : '');
   const connections = useConnectionOptions(open);

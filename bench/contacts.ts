@@ -1,0 +1,126 @@
+// Contact import and contact search at scale (a benchmark, not a test).
+// Starts the API in this process on the embedded PostgreSQL (or the server at DATABASE_URL):
+//  1. imports a BENCH_IMPORT_ROWS-row .xlsx (exceljs) through POST /contacts/upload (app.inject:
+//     multipart, parsing, numbers, upserts, progress events), twice: the second must create 0;
+//  2. seeds BENCH_CONTACTS contacts into the same company with set-based SQL, ANALYZEs, and times
+//     BENCH_REQUESTS sequential GET /contacts searches per term (name, number, e-mail, nothing);
+//  3. runs pgbench -N against the same server as the reference (docs/BENCHMARKS.md).
+//   npm run bench:contacts
+//   BENCH_CONTACTS=1000000 npm run bench:contacts
+import { COMPANY_SETTING_DEFAULTS } from '@balcao/contracts';
+import ExcelJS from 'exceljs';
+import { randomBytes } from 'node:crypto';
+import { loadavg } from 'node:os';
+import { parseConfig } from '../apps/server/src/config.js';
+import { createDb, createPool } from '../apps/server/src/db/client.js';
+import { migrateAndSeed } from '../apps/server/src/db/migrate.js';
+import { hashPassword } from '../apps/server/src/db/passwords.js';
+import { companies, companySettings, plans, users } from '../apps/server/src/db/schema/index.js';
+import { buildApp } from '../apps/server/src/http/app.js';
+import { multipart } from '../apps/server/test/multipart.js';
+import { benchDatabase } from './database.js';
+import { runPgbench } from './pgbench.js';
+
+const num = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
+const IMPORT_ROWS = num('BENCH_IMPORT_ROWS', 10_000);
+const CONTACTS = num('BENCH_CONTACTS', 1_000_000);
+const REQUESTS = num('BENCH_REQUESTS', 100);
+const PASSWORD = 'bench-password-1';
+
+const percentile = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? NaN;
+const load = () => loadavg().map((l) => l.toFixed(1)).join(' / ');
+
+async function importFile(rows: number): Promise<Buffer> {
+  const workbook = new ExcelJS.Workbook();
+  const sheet = workbook.addWorksheet('Contatos');
+  sheet.addRow(['Nome', 'Telefone', 'Email', 'Tags']);
+  for (let i = 0; i < rows; i++) {
+    sheet.addRow([`Cliente Planilha ${i}`, `(11) 9${String(10_000_000 + i).slice(-8, -4)}-${String(i).padStart(4, '0').slice(-4)}`, `cliente${i}@planilha.test`, i % 10 === 0 ? 'Planilha, VIP' : 'Planilha']);
+  }
+  return Buffer.from(await workbook.xlsx.writeBuffer());
+}
+
+async function main(): Promise<void> {
+  const database = await benchDatabase('contacts');
+  await migrateAndSeed(database.connectionString, { adminEmail: 'bench@balcao.local', adminPassword: PASSWORD });
+  const pool = createPool(database.connectionString, 10);
+  const config = parseConfig({ DATA_DIR: database.dataDir, LOG_LEVEL: 'silent', RATE_LIMIT_MAX: '10000000', LOGIN_MAX_PER_IP: '100000' });
+  const secrets = { jwtSecret: randomBytes(32).toString('hex'), jwtRefreshSecret: randomBytes(32).toString('hex') };
+  const db = createDb(pool);
+  const app = await buildApp({ config, secrets, pool });
+  await app.ready();
+  try {
+    const [plan] = await db.insert(plans).values({ name: 'Bench contacts plan', users: 2, connections: 1, queues: 1 }).returning();
+    const [company] = await db.insert(companies).values({ name: 'Bench contacts', planId: plan!.id, dueDate: '2999-01-01' }).returning();
+    const companyId = company!.id;
+    await db.insert(companySettings).values({ companyId, ...COMPANY_SETTING_DEFAULTS });
+    const email = `admin-${companyId}@bench.local`;
+    await db.insert(users).values({ companyId, name: 'Bench admin', email, passwordHash: await hashPassword(PASSWORD), profile: 'admin' });
+    const login = await app.inject({ method: 'POST', url: '/auth/login', payload: { email, password: PASSWORD } });
+    const auth = { authorization: `Bearer ${(login.json() as { token: string }).token}` };
+
+    console.log(`load average at start: ${load()}`);
+    const file = await importFile(IMPORT_ROWS);
+    console.log(`import file: ${IMPORT_ROWS} rows, ${(file.length / 1024).toFixed(0)} KiB`);
+    for (const round of ['first', 'second']) {
+      const form = multipart({}, { field: 'file', name: 'contatos.xlsx', type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', data: file });
+      const t0 = performance.now();
+      const res = await app.inject({ method: 'POST', url: '/contacts/upload', headers: { ...auth, ...form.headers }, payload: form.payload });
+      const seconds = (performance.now() - t0) / 1000;
+      console.log(`import (${round}): ${res.statusCode} ${res.body} in ${seconds.toFixed(2)} s (${(IMPORT_ROWS / seconds).toFixed(0)} rows/s), load ${load()}`);
+    }
+
+    console.log(`seeding ${CONTACTS} contacts…`);
+    const t0 = performance.now();
+    await pool.query(
+      `INSERT INTO contacts (company_id, channel, name, number, remote_jid, email)
+       SELECT $1, 'whatsapp', (ARRAY['Maria','Ana','Jose','Joao','Carla','Paulo','Lucas','Julia'])[1 + i % 8] || ' ' ||
+              (ARRAY['Silva','Santos','Oliveira','Souza','Lima','Costa','Ribeiro','Alves','Gomes','Rocha'])[1 + (i / 8) % 10] || ' ' || i,
+              '55' || (11 + i % 89)::text || '9' || lpad((i::bigint * 7919 % 100000000)::text, 8, '0'),
+              '55' || (11 + i % 89)::text || '9' || lpad((i::bigint * 7919 % 100000000)::text, 8, '0') || '@s.whatsapp.net',
+              'contato' || i || '@exemplo.com.br'
+       FROM generate_series(1, $2::int) i
+       ON CONFLICT DO NOTHING`,
+      [companyId, CONTACTS],
+    );
+    await pool.query('ANALYZE contacts');
+    console.log(`  seeded in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+
+    const rows: string[] = [];
+    for (const [label, term] of [
+      ['name substring', 'oliveira'],
+      ['rare name', `santos ${Math.floor(CONTACTS / 2) + 1}`],
+      ['number fragment', '(21) 9123'],
+      ['e-mail', `contato${Math.floor(CONTACTS / 3)}@`],
+      ['no search, page 1', ''],
+    ] as const) {
+      const url = `/contacts?searchParam=${encodeURIComponent(term)}&pageNumber=1`;
+      for (let i = 0; i < 5; i++) await app.inject({ method: 'GET', url, headers: auth });
+      const times: number[] = [];
+      let count = 0;
+      for (let i = 0; i < REQUESTS; i++) {
+        const s = performance.now();
+        const res = await app.inject({ method: 'GET', url, headers: auth });
+        times.push(performance.now() - s);
+        count = (res.json() as { count: number }).count;
+      }
+      times.sort((a, b) => a - b);
+      rows.push(`| ${label} (\`${term}\`) | ${count} | ${percentile(times, 0.5).toFixed(1)} ms | ${percentile(times, 0.95).toFixed(1)} ms |`);
+    }
+    console.log(`\nGET /contacts over ${CONTACTS + IMPORT_ROWS} contacts of one company, ${REQUESTS} sequential requests each (load ${load()}):`);
+    console.log('| Search | Matches | p50 | p95 |\n|---|---|---|---|');
+    for (const row of rows) console.log(row);
+
+    const reference = await runPgbench(database.adminConnectionString, 8, 15);
+    console.log(reference ? `\npgbench -N (8 clients, 15 s): ${reference.tps.toFixed(0)} tps, load ${load()}` : '\npgbench: NOT FOUND');
+  } finally {
+    await app.close();
+    await pool.end();
+    await database.stop();
+  }
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});
