@@ -13,6 +13,8 @@ import { allConnectionsMessages } from '../pages/allConnections/texts';
 import { ticketsMessages } from '../pages/tickets/texts';
 import { contactDrawerMessages } from '../pages/tickets/contact-drawer/texts';
 import { conversationMessages } from '../pages/tickets/conversation/texts';
+import { tagsMessages } from '../pages/tags/texts';
+import { quickMessagesMessages } from '../pages/quick-messages/texts';
 
 /**
  * The logged-in screens' texts, mounted beside the base locale: one line per
@@ -32,6 +34,8 @@ export const SCREEN_DOMAIN_MESSAGES: Record<string, DomainMessages<object>> = {
   tickets: ticketsMessages,
   contactDrawer: contactDrawerMessages,
   conversation: conversationMessages,
+  tags: tagsMessages,
+  quickMessages: quickMessagesMessages,
 };
 
 /** Adds the screens' texts to every language; the shell calls it once as its chunk loads. */
