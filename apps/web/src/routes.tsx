@@ -30,6 +30,7 @@ const HelpsPage = lazyPage(() => import('./pages/helps/HelpsPage').then((m) => m
 const CompaniesPage = lazyPage(() => import('./pages/companies/CompaniesPage').then((m) => m.CompaniesPage));
 const TagsPage = lazyPage(() => import('./pages/tags/TagsPage').then((m) => m.TagsPage));
 const QuickMessagesPage = lazyPage(() => import('./pages/quick-messages/QuickMessagesPage').then((m) => m.QuickMessagesPage));
+const TodoListPage = lazyPage(() => import('./pages/todolist/TodoListPage').then((m) => m.TodoListPage));
 
 function FullScreenLoader() {
   return (
@@ -100,7 +101,7 @@ export function AppRoutes() {
             <Route path="/reports" element={page('reports')} />
             <Route path="/moments" element={<MomentsRoute />} />
             <Route path="/quick-messages" element={<QuickMessagesPage />} />
-            <Route path="/todolist" element={page('todolist')} />
+            <Route path="/todolist" element={<TodoListPage />} />
             <Route path="/schedules" element={<PlanGate flag="useSchedules">{page('schedules')}</PlanGate>} />
             <Route path="/tags" element={<TagsPage kanban={0} />} />
             <Route path="/contacts" element={page('contacts')} />

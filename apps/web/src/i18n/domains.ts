@@ -15,6 +15,7 @@ import { contactDrawerMessages } from '../pages/tickets/contact-drawer/texts';
 import { conversationMessages } from '../pages/tickets/conversation/texts';
 import { tagsMessages } from '../pages/tags/texts';
 import { quickMessagesMessages } from '../pages/quick-messages/texts';
+import { todolistMessages } from '../pages/todolist/texts';
 
 /**
  * The logged-in screens' texts, mounted beside the base locale: one line per
@@ -36,6 +37,7 @@ export const SCREEN_DOMAIN_MESSAGES: Record<string, DomainMessages<object>> = {
   conversation: conversationMessages,
   tags: tagsMessages,
   quickMessages: quickMessagesMessages,
+  todolist: todolistMessages,
 };
 
 /** Adds the screens' texts to every language; the shell calls it once as its chunk loads. */
