@@ -30,6 +30,9 @@ const HelpsPage = lazyPage(() => import('./pages/helps/HelpsPage').then((m) => m
 const ContactsPage = lazyPage(() => import('./pages/contacts/ContactsPage').then((m) => m.ContactsPage));
 const ContactsImportPage = lazyPage(() => import('./pages/contacts/ContactsImportPage').then((m) => m.ContactsImportPage));
 const CompaniesPage = lazyPage(() => import('./pages/companies/CompaniesPage').then((m) => m.CompaniesPage));
+const TagsPage = lazyPage(() => import('./pages/tags/TagsPage').then((m) => m.TagsPage));
+const QuickMessagesPage = lazyPage(() => import('./pages/quick-messages/QuickMessagesPage').then((m) => m.QuickMessagesPage));
+const TodoListPage = lazyPage(() => import('./pages/todolist/TodoListPage').then((m) => m.TodoListPage));
 
 function FullScreenLoader() {
   return (
@@ -99,10 +102,10 @@ export function AppRoutes() {
             <Route path="/tickets/:ticketId?" element={<TicketsPage />} />
             <Route path="/reports" element={page('reports')} />
             <Route path="/moments" element={<MomentsRoute />} />
-            <Route path="/quick-messages" element={page('quickMessages')} />
-            <Route path="/todolist" element={page('todolist')} />
+            <Route path="/quick-messages" element={<QuickMessagesPage />} />
+            <Route path="/todolist" element={<TodoListPage />} />
             <Route path="/schedules" element={<PlanGate flag="useSchedules">{page('schedules')}</PlanGate>} />
-            <Route path="/tags" element={page('tags')} />
+            <Route path="/tags" element={<TagsPage kanban={0} />} />
             <Route path="/contacts" element={<ContactsPage />} />
             <Route path="/contacts/import" element={<ContactsImportPage />} />
             <Route path="/helps" element={<HelpsPage />} />
@@ -118,7 +121,7 @@ export function AppRoutes() {
             <Route path="/chats/:id?" element={<PlanGate flag="useInternalChat">{page('chats')}</PlanGate>} />
             <Route path="/files" element={admin(page('files'))} />
             <Route path="/Kanban" element={<PlanGate flag="useKanban">{page('kanban')}</PlanGate>} />
-            <Route path="/TagsKanban" element={<PlanGate flag="useKanban">{page('tagsKanban')}</PlanGate>} />
+            <Route path="/TagsKanban" element={<PlanGate flag="useKanban"><TagsPage kanban={1} /></PlanGate>} />
             <Route path="/prompts" element={<PlanGate flag="useOpenAi">{admin(page('prompts'))}</PlanGate>} />
             <Route path="/connections" element={<ConnectionsAccess><ConnectionsPage /></ConnectionsAccess>} />
             <Route path="/allConnections" element={<SuperOrTickets><AllConnectionsPage /></SuperOrTickets>} />

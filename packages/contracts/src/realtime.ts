@@ -16,7 +16,8 @@ export type CompanyEventName =
   | 'notification'
   | 'plan'
   | 'company'
-  | 'help';
+  | 'help'
+  | 'quickemessage';
 
 export const importMessagesEvent = (companyId: number) => `importMessages-${companyId}` as const;
 

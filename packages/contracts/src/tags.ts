@@ -26,8 +26,8 @@ export const tagSchema = z.object({
   updatedAt: z.string(),
 });
 export type Tag = z.infer<typeof tagSchema>;
-/** `GET /tags`: each tag with `ticketTags`, the number of tickets carrying it. */
-export const tagWithCountSchema = tagSchema.extend({ ticketTags: z.number() });
+/** `GET /tags`: each tag with `ticketTags` and `contactTags`, the numbers of tickets and contacts carrying it. */
+export const tagWithCountSchema = tagSchema.extend({ ticketTags: z.number(), contactTags: z.number() });
 export type TagWithCount = z.infer<typeof tagWithCountSchema>;
 
 const kanbanFlag = z.coerce.number().int().min(0).max(1);
@@ -70,6 +70,9 @@ export const listTagsQuery = z.object({ kanban: kanbanFlag.optional(), companyId
 /** `GET /tags`. */
 export const pageTagsQuery = pageQuery.extend({ kanban: kanbanFlag.optional(), tagId: z.coerce.number().int().positive().optional() });
 export const tagPageResponse = z.object({ tags: z.array(tagWithCountSchema), count: z.number(), hasMore: z.boolean() });
+export type TagPage = z.infer<typeof tagPageResponse>;
+/** `GET /tag/kanban/`: the company's kanban lanes by name (the board's columns). */
+export const kanbanLanesResponse = z.object({ lista: z.array(tagSchema) });
 
 /** `POST /tags/sync`: the contact's tags become exactly this list; entries without a known id are found or created by name. */
 export const syncTagsBody = z.object({

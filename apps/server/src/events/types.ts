@@ -11,6 +11,7 @@ import type {
   Message,
   Plan,
   Queue,
+  QuickMessage,
   Setting,
   SettingsEventPayload,
   Tag,
@@ -38,6 +39,7 @@ export interface SocketPayloads {
   contactImport: ContactImportProgressPayload;
   whatsapp: WhatsappEventPayload;
   whatsappSession: WhatsappSessionEventPayload;
+  quickemessage: ListEventPayload<QuickMessage>;
 }
 export type EventPayload<N extends CompanyEventName> = N extends keyof SocketPayloads ? SocketPayloads[N] : Record<string, unknown>;
 
@@ -81,6 +83,8 @@ export type DomainEvent =
   | SuperRecord
   /** `company{id}-tag` (the spec's name has no dash after "company"). */
   | { type: 'tag.record'; companyId: number; payload: ListEventPayload<Tag> }
+  /** A quick reply the team may see (`visao` or `geral`) goes to the company; a private one to its owner and the admins. */
+  | { type: 'quickMessage.record'; companyId: number; ownerId: number | null; shared: boolean; payload: ListEventPayload<QuickMessage> }
   /** Platform-wide: every company hears it; a public one (branding) also reaches pages not logged in. */
   | { type: 'platform.setting'; setting: Setting }
   | { type: 'platform.help'; payload: ListEventPayload<Help> }

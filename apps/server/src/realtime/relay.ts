@@ -59,6 +59,10 @@ export async function emitDomainEvent(rt: Realtime, event: DomainEvent): Promise
       return rt.emitToSupers(event.name, event.payload);
     case 'tag.record':
       return rt.emitTag(event.companyId, event.payload);
+    case 'quickMessage.record': {
+      const rooms = event.shared ? [ROOMS.everyone] : [ROOMS.admins, ...(event.ownerId ? [ROOMS.user(event.ownerId)] : [])];
+      return rt.emitToRooms(event.companyId, rooms, 'quickemessage', event.payload);
+    }
     case 'platform.setting':
       rt.emitToAllCompanies('settings', { action: 'update', setting: event.setting });
       if (isPublicSettingKey(event.setting.key)) rt.emitPublicSetting({ action: 'update', setting: event.setting });

@@ -3,11 +3,14 @@ import type { InfiniteData } from '@tanstack/react-query';
 import { companyEvent, type CompanyEventName, type ListEventPayload } from '@balcao/contracts';
 import { useSession } from './session';
 
+/** A `company-{id}-{name}` event, or the full name of one the spec spells otherwise (`company{id}-tag`). */
+export type LiveEventName = CompanyEventName | ((companyId: number) => string);
+
 /**
  * Listens to `company-{id}-{name}` on the session's socket while mounted.
  * The handler may change between renders without re-subscribing.
  */
-export function useCompanyEvent<P>(name: CompanyEventName, handler: (payload: P) => void, enabled = true): void {
+export function useCompanyEvent<P>(name: LiveEventName, handler: (payload: P) => void, enabled = true): void {
   const { socket, user } = useSession();
   const companyId = user?.companyId;
   const ref = useRef(handler);
@@ -16,7 +19,7 @@ export function useCompanyEvent<P>(name: CompanyEventName, handler: (payload: P)
   });
   useEffect(() => {
     if (!socket || companyId === undefined || !enabled) return;
-    const event = companyEvent(companyId, name);
+    const event = typeof name === 'function' ? name(companyId) : companyEvent(companyId, name);
     const listener = (payload: P) => ref.current(payload);
     socket.on(event, listener);
     return () => {
@@ -67,7 +70,8 @@ export function applyToPages<P, T extends WithId>(
       if (!change.matches) return records.set(p, list.filter((r) => r.id !== change.record.id));
       return records.set(
         p,
-        list.map((r) => (r.id === change.record.id ? change.record : r)),
+        // Merged: keeps what only the page carries (a tag's counts) when the event's record lacks it.
+        list.map((r) => (r.id === change.record.id ? { ...r, ...change.record } : r)),
       );
     });
     return { ...data, pages };

@@ -1,9 +1,9 @@
 import { useCallback, useState } from 'react';
 import { useInfiniteQuery, useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query';
-import { SEARCH_DEBOUNCE_MS, type CompanyEventName } from '@balcao/contracts';
+import { SEARCH_DEBOUNCE_MS } from '@balcao/contracts';
 import { useDebouncedValue } from '../components/form';
 import { request } from './http';
-import { applyToPages, useCompanyEvent } from './liveEvents';
+import { applyToPages, useCompanyEvent, type LiveEventName } from './liveEvents';
 
 export type RecordChange<T> = { kind: 'upsert'; record: T } | { kind: 'delete'; id: number };
 
@@ -17,7 +17,7 @@ export interface PagedList<P extends { hasMore: boolean }, T extends { id: numbe
   /** Whether a record belongs to the list searched for `search`, as the server filters it. */
   matches: (record: T, search: string) => boolean;
   /** The company event that carries the list's creates, updates and deletes. */
-  event: CompanyEventName;
+  event: LiveEventName;
   change: (payload: E) => RecordChange<T>;
   /** Other caches the same change updates (the single record's). */
   alsoStore?: (queryClient: QueryClient, change: RecordChange<T>) => void;

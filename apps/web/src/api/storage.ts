@@ -8,6 +8,8 @@ export const STORAGE_KEYS = {
   campaignsFlag: 'cshow',
   primaryColorLight: 'primaryColorLight',
   primaryColorDark: 'primaryColorDark',
+  // /todolist (spec 2 §2): the tasks live only in this browser.
+  todoTasks: 'tasks',
 } as const;
 
 export function readStorage(key: string): string | null {

@@ -14,6 +14,9 @@ import { ticketsMessages } from '../pages/tickets/texts';
 import { contactDrawerMessages } from '../pages/tickets/contact-drawer/texts';
 import { conversationMessages } from '../pages/tickets/conversation/texts';
 import { contactsMessages } from '../pages/contacts/texts';
+import { tagsMessages } from '../pages/tags/texts';
+import { quickMessagesMessages } from '../pages/quick-messages/texts';
+import { todolistMessages } from '../pages/todolist/texts';
 
 /**
  * The logged-in screens' texts, mounted beside the base locale: one line per
@@ -34,6 +37,9 @@ export const SCREEN_DOMAIN_MESSAGES: Record<string, DomainMessages<object>> = {
   contactDrawer: contactDrawerMessages,
   conversation: conversationMessages,
   contacts: contactsMessages,
+  tags: tagsMessages,
+  quickMessages: quickMessagesMessages,
+  todolist: todolistMessages,
 };
 
 /** Adds the screens' texts to every language; the shell calls it once as its chunk loads. */

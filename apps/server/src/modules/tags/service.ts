@@ -54,20 +54,29 @@ export async function listTags(ctx: AppContext, by: AuthUser, kanban?: number): 
   return rows.map(presentTag);
 }
 
-/** `GET /tags`: 20 per page by name, each with `ticketTags`, the number of tickets carrying it. */
+/** `GET /tags`: 20 per page by name, each with the numbers of tickets (`ticketTags`) and contacts (`contactTags`) carrying it; `tagId` narrows to one. */
 export async function pageTags(ctx: AppContext, by: AuthUser, q: z.output<typeof pageTagsQuery>) {
   const term = containsPattern(q.searchParam);
-  const where = and(eq(tags.companyId, by.companyId), term ? ilike(tags.name, term) : undefined, q.kanban === undefined ? undefined : eq(tags.kanban, q.kanban));
+  const where = and(
+    eq(tags.companyId, by.companyId),
+    term ? ilike(tags.name, term) : undefined,
+    q.kanban === undefined ? undefined : eq(tags.kanban, q.kanban),
+    q.tagId === undefined ? undefined : eq(tags.id, q.tagId),
+  );
   const [total] = await ctx.db.select({ n: count() }).from(tags).where(where);
   const rows = await ctx.db
-    .select({ tag: tags, ticketTags: sql<number>`(select count(*) from ${ticketTags} where ${ticketTags.tagId} = ${tags.id})::int` })
+    .select({
+      tag: tags,
+      ticketTags: sql<number>`(select count(*) from ${ticketTags} where ${ticketTags.tagId} = ${tags.id})::int`,
+      contactTags: sql<number>`(select count(*) from ${contactTags} where ${contactTags.tagId} = ${tags.id})::int`,
+    })
     .from(tags)
     .where(where)
     .orderBy(asc(tags.name), asc(tags.id))
     .limit(TAGS_PAGE_SIZE)
     .offset((q.pageNumber - 1) * TAGS_PAGE_SIZE);
   const n = total?.n ?? 0;
-  const page: TagWithCount[] = rows.map((r) => ({ ...presentTag(r.tag), ticketTags: r.ticketTags }));
+  const page: TagWithCount[] = rows.map((r) => ({ ...presentTag(r.tag), ticketTags: r.ticketTags, contactTags: r.contactTags }));
   return { tags: page, count: n, hasMore: q.pageNumber * TAGS_PAGE_SIZE < n };
 }
 

@@ -110,6 +110,41 @@ describe('tags', () => {
     expect(await t.db.select().from(ticketTags).where(eq(ticketTags.tagId, tag.id))).toHaveLength(0);
     expect((await call(roles.user.token, 'GET', `/tags/${tag.id}`)).json()).toEqual({ error: 'ERR_NO_TAG_FOUND' });
   });
+
+  it('counts the contacts carrying each tag and narrows the page to one tag with tagId', async () => {
+    const tag = await seedTag(roles.companyId, 'Com contatos');
+    await seedTag(roles.companyId, 'Com contatos também');
+    for (let i = 0; i < 3; i++) await t.db.insert(contactTags).values({ contactId: (await seedContact(roles.companyId)).id, tagId: tag.id });
+    const page = tagPageResponse.parse((await call(roles.user.token, 'GET', `/tags?searchParam=com%20contatos&tagId=${tag.id}`)).json());
+    expect(page).toMatchObject({ count: 1, hasMore: false, tags: [{ id: tag.id, contactTags: 3, ticketTags: 0 }] });
+    const both = tagPageResponse.parse((await call(roles.user.token, 'GET', '/tags?searchParam=com%20contatos')).json());
+    expect(both.tags.map((x) => x.contactTags)).toEqual([3, 0]);
+  });
+
+  it('pages kanban lanes with their settings and answers GET /tag/kanban/ with { lista }', async () => {
+    const next = await seedTag(roles.companyId, 'Proposta enviada', 1);
+    const res = await call(roles.user.token, 'POST', '/tags', {
+      name: 'Primeiro contato',
+      color: '#123456',
+      kanban: 1,
+      timeLane: 30,
+      nextLaneId: next.id,
+      rollbackLaneId: null,
+      greetingMessageLane: 'Ainda tem interesse?',
+    });
+    expect(res.statusCode).toBe(200);
+    const lane = tagSchema.parse(res.json());
+    const page = tagPageResponse.parse((await call(roles.user.token, 'GET', '/tags?kanban=1&searchParam=primeiro')).json());
+    expect(page.tags).toEqual([{ ...lane, ticketTags: 0, contactTags: 0 }]);
+    expect(lane).toMatchObject({ timeLane: 30, nextLaneId: next.id, rollbackLaneId: null, greetingMessageLane: 'Ainda tem interesse?' });
+
+    const lanes = await call(roles.user.token, 'GET', '/tag/kanban/');
+    expect(lanes.statusCode).toBe(200);
+    const names = (lanes.json() as { lista: Tag[] }).lista.map((x) => x.name);
+    expect(names).toEqual(expect.arrayContaining(['Primeiro contato', 'Proposta enviada']));
+    expect((lanes.json() as { lista: Tag[] }).lista.every((x) => x.kanban === 1 && x.companyId === roles.companyId)).toBe(true);
+    expect((await t.app.inject({ method: 'GET', url: '/tag/kanban/' })).statusCode).toBe(401);
+  });
 });
 
 describe('contact tags', () => {
@@ -251,6 +286,11 @@ describe('other companies', () => {
     }
     const list = (await call(roles.admin.token, 'GET', '/tags/list')).json() as Tag[];
     expect(list.some((tag) => tag.id === theirTag.id)).toBe(false);
+    const narrowed = tagPageResponse.parse((await call(roles.admin.token, 'GET', `/tags?tagId=${theirTag.id}`)).json());
+    expect(narrowed).toEqual({ tags: [], count: 0, hasMore: false });
+    await seedTag(roles.otherCompanyId, 'Raia deles', 1);
+    const lanes = (await call(roles.admin.token, 'GET', '/tag/kanban')).json() as { lista: Tag[] };
+    expect(lanes.lista.some((tag) => tag.companyId !== roles.companyId)).toBe(false);
     expect((await t.db.select().from(tags).where(eq(tags.id, theirTag.id)))[0]?.name).toBe('Deles');
     expect(await linksOf(theirContact.id)).toEqual([theirTag.id]);
     expect(await ticketTagIds(theirTicket.id)).toEqual([theirTag.id]);

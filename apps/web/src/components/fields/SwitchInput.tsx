@@ -3,9 +3,9 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import Switch from '@mui/material/Switch';
 import type { FieldProps } from './fieldProps';
 
-type SwitchValue = boolean | string;
+type SwitchValue = boolean | string | number;
 
-/** On/off; the form value is a boolean, or the pair given in `values` (e.g. 'enabled' / 'disabled'). The test id is the checkbox input's. */
+/** On/off; the form value is a boolean, or the pair given in `values` (e.g. 'enabled' / 'disabled', 1 / 0). The test id is the checkbox input's. */
 export function SwitchInput<T extends FieldValues, O, N extends FieldPath<T>>(props: FieldProps<T, O, N> & { values?: [on: SwitchValue, off: SwitchValue] }) {
   const { control, name, label, testId, disabled, sx } = props;
   const [on, off] = props.values ?? [true, false];

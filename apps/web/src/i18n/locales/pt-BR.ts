@@ -224,6 +224,7 @@ const ptBR = {
     ERR_EDIT_WINDOW_EXPIRED: 'Mensagens só podem ser editadas até 15 minutos após o envio.',
     ERR_NO_MESSAGE_FOUND: 'Mensagem não encontrada.',
     ERR_NO_TAG_FOUND: 'Tag não encontrada.',
+    ERR_NO_QUICK_MESSAGE_FOUND: 'Resposta rápida não encontrada.',
     ERR_NO_NOTE_FOUND: 'Observação não encontrada.',
     ERR_TAG_ALREADY_EXISTS: 'Já existe uma tag com este nome.',
     ERR_CONTACT_BLOCKED: 'Este contato está bloqueado.',

@@ -223,6 +223,7 @@ const tr: Messages = {
     ERR_EDIT_WINDOW_EXPIRED: 'Mesajlar yalnızca gönderildikten sonraki 15 dakika içinde düzenlenebilir.',
     ERR_NO_MESSAGE_FOUND: 'Mesaj bulunamadı.',
     ERR_NO_TAG_FOUND: 'Etiket bulunamadı.',
+    ERR_NO_QUICK_MESSAGE_FOUND: 'Hızlı yanıt bulunamadı.',
     ERR_NO_NOTE_FOUND: 'Not bulunamadı.',
     ERR_TAG_ALREADY_EXISTS: 'Bu adda bir etiket zaten var.',
     ERR_CONTACT_BLOCKED: 'Bu kişi engellenmiş.',

@@ -1,0 +1,53 @@
+import { defineMessages } from '../../i18n/domain';
+
+/** /todolist (spec 2 §2 "To-do list"), under `todolist.`. */
+export const todolistMessages = defineMessages({
+  'pt-BR': {
+    title: 'Tarefas',
+    newTask: 'Nova tarefa',
+    add: 'Adicionar',
+    save: 'Salvar',
+    cancelEdit: 'Cancelar edição',
+    edit: 'Editar tarefa',
+    remove: 'Excluir tarefa',
+    empty: 'Nenhuma tarefa. Escreva uma acima e clique em Adicionar.',
+    updated: 'Atualizada em {{when}}',
+    note: 'As tarefas ficam salvas apenas neste navegador.',
+  },
+  en: {
+    title: 'To-do list',
+    newTask: 'New task',
+    add: 'Add',
+    save: 'Save',
+    cancelEdit: 'Cancel editing',
+    edit: 'Edit task',
+    remove: 'Delete task',
+    empty: 'No tasks. Write one above and click Add.',
+    updated: 'Updated {{when}}',
+    note: 'Tasks are kept in this browser only.',
+  },
+  es: {
+    title: 'Tareas',
+    newTask: 'Nueva tarea',
+    add: 'Agregar',
+    save: 'Guardar',
+    cancelEdit: 'Cancelar edición',
+    edit: 'Editar tarea',
+    remove: 'Eliminar tarea',
+    empty: 'No hay tareas. Escriba una arriba y haga clic en Agregar.',
+    updated: 'Actualizada el {{when}}',
+    note: 'Las tareas se guardan solo en este navegador.',
+  },
+  tr: {
+    title: 'Yapılacaklar',
+    newTask: 'Yeni görev',
+    add: 'Ekle',
+    save: 'Kaydet',
+    cancelEdit: 'Düzenlemeyi iptal et',
+    edit: 'Görevi düzenle',
+    remove: 'Görevi sil',
+    empty: 'Görev yok. Yukarıya bir tane yazıp Ekle’ye tıklayın.',
+    updated: 'Güncellendi: {{when}}',
+    note: 'Görevler yalnızca bu tarayıcıda saklanır.',
+  },
+});
