@@ -28,6 +28,7 @@ const QueuesPage = lazyPage(() => import('./pages/queues/QueuesPage').then((m) =
 const SettingsPage = lazyPage(() => import('./pages/settings/SettingsPage').then((m) => m.SettingsPage));
 const HelpsPage = lazyPage(() => import('./pages/helps/HelpsPage').then((m) => m.HelpsPage));
 const CompaniesPage = lazyPage(() => import('./pages/companies/CompaniesPage').then((m) => m.CompaniesPage));
+const KanbanPage = lazyPage(() => import('./pages/kanban/KanbanPage').then((m) => m.KanbanPage));
 
 function FullScreenLoader() {
   return (
@@ -115,7 +116,7 @@ export function AppRoutes() {
             <Route path="/announcements" element={<SuperOnly>{page('announcements')}</SuperOnly>} />
             <Route path="/chats/:id?" element={<PlanGate flag="useInternalChat">{page('chats')}</PlanGate>} />
             <Route path="/files" element={admin(page('files'))} />
-            <Route path="/Kanban" element={<PlanGate flag="useKanban">{page('kanban')}</PlanGate>} />
+            <Route path="/Kanban" element={<PlanGate flag="useKanban"><KanbanPage /></PlanGate>} />
             <Route path="/TagsKanban" element={<PlanGate flag="useKanban">{page('tagsKanban')}</PlanGate>} />
             <Route path="/prompts" element={<PlanGate flag="useOpenAi">{admin(page('prompts'))}</PlanGate>} />
             <Route path="/connections" element={<ConnectionsAccess><ConnectionsPage /></ConnectionsAccess>} />
