@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { KANBAN_VALUE_FIELD, type KanbanTicket, type Tag } from '@balcao/contracts';
 import { request } from './http';
@@ -31,13 +31,25 @@ export function useKanbanTickets(range: { startDate: string; endDate: string }) 
   });
 }
 
+const LIVE_REFETCH_MS = 500;
 const refetchBoard = (queryClient: QueryClient) => queryClient.invalidateQueries({ queryKey: TICKETS_KEY });
 
-/** The board refetches on ticket and message events (spec 2 §7 "Realtime"), and its lanes on `company{id}-tag`. */
+/**
+ * The board refetches on ticket and message events (spec 2 §7 "Realtime") and on contact events
+ * (a value set by someone else), and its lanes on `company{id}-tag`.
+ */
 export function useKanbanLive(): void {
   const queryClient = useQueryClient();
-  useCompanyEvent('ticket', () => void refetchBoard(queryClient));
-  useCompanyEvent('appMessage', () => void refetchBoard(queryClient));
+  // A busy company sends many events a second: one refetch per burst, not one per event.
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const refetchSoon = () => {
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => void refetchBoard(queryClient), LIVE_REFETCH_MS);
+  };
+  useEffect(() => () => clearTimeout(timer.current), []);
+  useCompanyEvent('ticket', refetchSoon);
+  useCompanyEvent('appMessage', refetchSoon);
+  useCompanyEvent('contact', refetchSoon);
   const { socket, user } = useSession();
   const companyId = user?.companyId;
   useEffect(() => {
