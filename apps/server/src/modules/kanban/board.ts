@@ -1,5 +1,5 @@
 import { KANBAN_TICKET_LIMIT, type KanbanTicket, type KanbanTicketsQuery, type Tag } from '@balcao/contracts';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { contactCustomFields, contacts, tags, ticketTags, tickets, users } from '../../db/schema/index.js';
 import { presentTag } from '../tags/queries.js';
@@ -18,26 +18,15 @@ export async function listLanes(db: DbOrTx, companyId: number): Promise<{ lista:
   return { lista: rows.map(presentTag) };
 }
 
-const today = () => sql`current_date`;
-const dayParam = (day: string | undefined) => (day ? sql`${day}::date` : today());
+const dayParam = (day: string | undefined) => (day ? sql`${day}::date` : sql`current_date`);
 
 /**
- * `GET /ticket/kanban` → `{ tickets }`: the live tickets of the selected queues (default: the
- * caller's queues) the caller may see, last active between the two days, in one statement:
- * tags (the latest lane first) and extra info are aggregated per row, no per-ticket query.
+ * The board's cards without their lists: the live tickets of the selected queues (default: the
+ * caller's queues) the caller may see, last active between the two days.
  */
-export async function listBoardTickets(db: DbOrTx, v: Viewer, q: KanbanTicketsQuery): Promise<{ tickets: KanbanTicket[] }> {
+export function boardTicketsQuery(db: DbOrTx, v: Viewer, q: KanbanTicketsQuery) {
   const queueIds = q.queueIds ?? v.queueIds;
-  const tagList = sql<KanbanTicket['tags']>`coalesce((
-    select json_agg(json_build_object('id', ${tags.id}, 'name', ${tags.name}, 'color', ${tags.color})
-      order by ${tags.kanban} desc, ${ticketTags.createdAt} desc, ${tags.id})
-    from ${ticketTags} join ${tags} on ${tags.id} = ${ticketTags.tagId}
-    where ${ticketTags.ticketId} = ${tickets.id}), '[]'::json)`;
-  const extraInfo = sql<KanbanTicket['contact']['extraInfo']>`coalesce((
-    select json_agg(json_build_object('id', ${contactCustomFields.id}, 'name', ${contactCustomFields.name}, 'value', ${contactCustomFields.value})
-      order by ${contactCustomFields.id})
-    from ${contactCustomFields} where ${contactCustomFields.contactId} = ${contacts.id}), '[]'::json)`;
-  const rows = await db
+  return db
     .select({
       id: tickets.id,
       uuid: tickets.uuid,
@@ -46,8 +35,9 @@ export async function listBoardTickets(db: DbOrTx, v: Viewer, q: KanbanTicketsQu
       updatedAt: tickets.updatedAt,
       lastMessage: tickets.lastMessage,
       unreadMessages: tickets.unreadMessages,
-      tags: tagList,
-      contact: { id: contacts.id, name: contacts.name, urlPicture: contacts.profilePicUrl, extraInfo },
+      contactId: contacts.id,
+      contactName: contacts.name,
+      urlPicture: contacts.profilePicUrl,
       userId: users.id,
       userName: users.name,
     })
@@ -65,12 +55,55 @@ export async function listBoardTickets(db: DbOrTx, v: Viewer, q: KanbanTicketsQu
     )
     .orderBy(sql`${tickets.updatedAt} desc`)
     .limit(KANBAN_TICKET_LIMIT);
+}
+
+function groupBy<K, V>(rows: (V & { key: K })[]): Map<K, V[]> {
+  const out = new Map<K, V[]>();
+  for (const { key, ...rest } of rows) {
+    const value = rest as unknown as V;
+    const list = out.get(key);
+    if (list) list.push(value);
+    else out.set(key, [value]);
+  }
+  return out;
+}
+
+/**
+ * `GET /ticket/kanban` → `{ tickets }` by ticket number, in three set-based statements whatever the
+ * board's size: the cards, then the tags of all of them (lanes first, the latest set first), then
+ * the extra info of all their contacts (docs/kanban.md; measured by `npm run bench:kanban`).
+ */
+export async function listBoardTickets(db: DbOrTx, v: Viewer, q: KanbanTicketsQuery): Promise<{ tickets: KanbanTicket[] }> {
+  const rows = await boardTicketsQuery(db, v, q);
+  if (rows.length === 0) return { tickets: [] };
+  const [tagRows, extraRows] = await Promise.all([
+    db
+      .select({ key: ticketTags.ticketId, id: tags.id, name: tags.name, color: tags.color })
+      .from(ticketTags)
+      .innerJoin(tags, eq(tags.id, ticketTags.tagId))
+      .where(inArray(ticketTags.ticketId, rows.map((r) => r.id)))
+      .orderBy(desc(tags.kanban), desc(ticketTags.createdAt), asc(tags.id)),
+    db
+      .select({ key: contactCustomFields.contactId, id: contactCustomFields.id, name: contactCustomFields.name, value: contactCustomFields.value })
+      .from(contactCustomFields)
+      .where(and(eq(contactCustomFields.companyId, v.companyId), inArray(contactCustomFields.contactId, [...new Set(rows.map((r) => r.contactId))])))
+      .orderBy(asc(contactCustomFields.id)),
+  ]);
+  const tagsOf = groupBy<number, KanbanTicket['tags'][number]>(tagRows);
+  const extraOf = groupBy<number, KanbanTicket['contact']['extraInfo'][number]>(extraRows);
   return {
     tickets: rows
-      .map(({ userId, userName, updatedAt, ...row }) => ({
-        ...row,
-        updatedAt: updatedAt.toISOString(),
-        user: userId === null ? null : { id: userId, name: userName ?? '' },
+      .map((r) => ({
+        id: r.id,
+        uuid: r.uuid,
+        status: r.status,
+        queueId: r.queueId,
+        updatedAt: r.updatedAt.toISOString(),
+        lastMessage: r.lastMessage,
+        unreadMessages: r.unreadMessages,
+        tags: tagsOf.get(r.id) ?? [],
+        contact: { id: r.contactId, name: r.contactName, urlPicture: r.urlPicture, extraInfo: extraOf.get(r.contactId) ?? [] },
+        user: r.userId === null ? null : { id: r.userId, name: r.userName ?? '' },
       }))
       .sort((a, b) => a.id - b.id),
   };
