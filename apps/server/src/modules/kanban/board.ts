@@ -1,5 +1,6 @@
 import { KANBAN_TICKET_LIMIT, type KanbanTicket, type KanbanTicketsQuery, type Tag } from '@balcao/contracts';
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.js';
 import { contactCustomFields, contacts, tags, ticketTags, tickets, users } from '../../db/schema/index.js';
 import { presentTag } from '../tags/queries.js';
@@ -57,6 +58,9 @@ export function boardTicketsQuery(db: DbOrTx, v: Viewer, q: KanbanTicketsQuery) 
     .limit(KANBAN_TICKET_LIMIT);
 }
 
+/** `col = any($1)` with the ids as ONE array parameter (2,000 placeholders cost more to build and bind). */
+const anyId = (col: AnyPgColumn, ids: number[]) => sql`${col} = any(${sql.param(ids)}::int[])`;
+
 function groupBy<K, V>(rows: (V & { key: K })[]): Map<K, V[]> {
   const out = new Map<K, V[]>();
   for (const { key, ...rest } of rows) {
@@ -81,12 +85,12 @@ export async function listBoardTickets(db: DbOrTx, v: Viewer, q: KanbanTicketsQu
       .select({ key: ticketTags.ticketId, id: tags.id, name: tags.name, color: tags.color })
       .from(ticketTags)
       .innerJoin(tags, eq(tags.id, ticketTags.tagId))
-      .where(inArray(ticketTags.ticketId, rows.map((r) => r.id)))
+      .where(anyId(ticketTags.ticketId, rows.map((r) => r.id)))
       .orderBy(desc(tags.kanban), desc(ticketTags.createdAt), asc(tags.id)),
     db
       .select({ key: contactCustomFields.contactId, id: contactCustomFields.id, name: contactCustomFields.name, value: contactCustomFields.value })
       .from(contactCustomFields)
-      .where(and(eq(contactCustomFields.companyId, v.companyId), inArray(contactCustomFields.contactId, [...new Set(rows.map((r) => r.contactId))])))
+      .where(and(eq(contactCustomFields.companyId, v.companyId), anyId(contactCustomFields.contactId, [...new Set(rows.map((r) => r.contactId))])))
       .orderBy(asc(contactCustomFields.id)),
   ]);
   const tagsOf = groupBy<number, KanbanTicket['tags'][number]>(tagRows);
