@@ -25,8 +25,11 @@ export interface PgbenchResult {
   seconds: number;
 }
 
-/** Initialises a scratch database `balcao_pgbench` on the server of `connectionString` and runs `pgbench -N`. */
-export async function runPgbench(connectionString: string, clients = 8, seconds = 30): Promise<PgbenchResult | undefined> {
+/**
+ * Initialises a scratch database `balcao_pgbench` on the server of `connectionString` and runs
+ * `pgbench -N` (writes), or `-S` (select-only: the reference of the read benches).
+ */
+export async function runPgbench(connectionString: string, clients = 8, seconds = 30, script: '-N' | '-S' = '-N'): Promise<PgbenchResult | undefined> {
   const bin = findPgbench();
   if (!bin) return undefined;
   const url = new URL(connectionString);
@@ -41,7 +44,7 @@ export async function runPgbench(connectionString: string, clients = 8, seconds 
   url.pathname = '/balcao_pgbench';
   const target = url.toString();
   await run(bin, ['-i', '-q', '-s', '10', target], { maxBuffer: 16 * 2 ** 20 });
-  const { stdout } = await run(bin, ['-N', '-c', String(clients), '-j', '2', '-T', String(seconds), target], { maxBuffer: 16 * 2 ** 20 });
+  const { stdout } = await run(bin, [script, '-c', String(clients), '-j', '2', '-T', String(seconds), target], { maxBuffer: 16 * 2 ** 20 });
   const tps = Number(/tps = ([\d.]+)/.exec(stdout)?.[1]);
   return Number.isFinite(tps) ? { tps, clients, seconds } : undefined;
 }

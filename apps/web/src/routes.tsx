@@ -33,6 +33,7 @@ const CompaniesPage = lazyPage(() => import('./pages/companies/CompaniesPage').t
 const TagsPage = lazyPage(() => import('./pages/tags/TagsPage').then((m) => m.TagsPage));
 const QuickMessagesPage = lazyPage(() => import('./pages/quick-messages/QuickMessagesPage').then((m) => m.QuickMessagesPage));
 const TodoListPage = lazyPage(() => import('./pages/todolist/TodoListPage').then((m) => m.TodoListPage));
+const KanbanPage = lazyPage(() => import('./pages/kanban/KanbanPage').then((m) => m.KanbanPage));
 
 function FullScreenLoader() {
   return (
@@ -120,7 +121,7 @@ export function AppRoutes() {
             <Route path="/announcements" element={<SuperOnly>{page('announcements')}</SuperOnly>} />
             <Route path="/chats/:id?" element={<PlanGate flag="useInternalChat">{page('chats')}</PlanGate>} />
             <Route path="/files" element={admin(page('files'))} />
-            <Route path="/Kanban" element={<PlanGate flag="useKanban">{page('kanban')}</PlanGate>} />
+            <Route path="/Kanban" element={<PlanGate flag="useKanban"><KanbanPage /></PlanGate>} />
             <Route path="/TagsKanban" element={<PlanGate flag="useKanban"><TagsPage kanban={1} /></PlanGate>} />
             <Route path="/prompts" element={<PlanGate flag="useOpenAi">{admin(page('prompts'))}</PlanGate>} />
             <Route path="/connections" element={<ConnectionsAccess><ConnectionsPage /></ConnectionsAccess>} />

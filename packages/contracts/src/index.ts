@@ -24,3 +24,4 @@ export * from './ticket-visibility.js';
 export * from './lenient.js';
 export * from './channel-format.js';
 export * from './contact-import.js';
+export * from './kanban.js';

@@ -21,6 +21,8 @@ import { registerBrandingRoutes } from '../modules/branding/routes.js';
 import { registerCompanyRoutes } from '../modules/companies/routes.js';
 import { registerContactRoutes } from '../modules/contacts/routes.js';
 import { registerHelpRoutes } from '../modules/helps/routes.js';
+import { laneRollbackOnCustomerMessage } from '../modules/kanban/lanes.js';
+import { registerKanbanRoutes } from '../modules/kanban/routes.js';
 import { registerMessageRoutes } from '../modules/messages/routes.js';
 import { registerQuickMessageRoutes } from '../modules/quick-messages/routes.js';
 import { registerPlanRoutes } from '../modules/plans/routes.js';
@@ -93,6 +95,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   events.subscribe((event) => emitDomainEvent(realtime, event));
   refuseRevokedFamilies(realtime, db);
   const ctx: AppContext = { config, secrets: deps.secrets, db, realtime, events, storage, channels, log: app.log, boss: deps.boss, background };
+  events.subscribe(laneRollbackOnCustomerMessage(ctx));
   const sink = conversationSink(ctx);
   channels.bind({ db, log: app.log, mediaLimitBytes: storage.limitBytes, sink });
   app.decorate('ctx', ctx);
@@ -171,6 +174,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerContactRoutes(app, ctx, authenticate);
   registerTagRoutes(app, ctx, authenticate);
   registerTicketNoteRoutes(app, ctx, authenticate);
+  registerKanbanRoutes(app, ctx, authenticate);
   await registerWebhookRoutes(app, { meta: config.meta, sink });
 
   return app;

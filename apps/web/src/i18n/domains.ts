@@ -17,6 +17,7 @@ import { contactsMessages } from '../pages/contacts/texts';
 import { tagsMessages } from '../pages/tags/texts';
 import { quickMessagesMessages } from '../pages/quick-messages/texts';
 import { todolistMessages } from '../pages/todolist/texts';
+import { kanbanMessages } from '../pages/kanban/texts';
 
 /**
  * The logged-in screens' texts, mounted beside the base locale: one line per
@@ -40,6 +41,7 @@ export const SCREEN_DOMAIN_MESSAGES: Record<string, DomainMessages<object>> = {
   tags: tagsMessages,
   quickMessages: quickMessagesMessages,
   todolist: todolistMessages,
+  kanban: kanbanMessages,
 };
 
 /** Adds the screens' texts to every language; the shell calls it once as its chunk loads. */

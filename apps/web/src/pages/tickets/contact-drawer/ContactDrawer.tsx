@@ -27,6 +27,7 @@ import { ContactEditDialog } from './ContactEditDialog';
 import { ContactNotes } from './ContactNotes';
 import { ContactTags } from './ContactTags';
 import { ExtraInfoList } from './ExtraInfoList';
+import { KanbanStage } from './KanbanStage';
 import { initials, visibleContact } from './contactView';
 
 /** Spec 2 §9: the drawer is 320 px wide. */
@@ -122,6 +123,14 @@ function DrawerContent({ ticket, onClose }: { ticket: Ticket; onClose: () => voi
         <Section title={t('contactDrawer.tags.title')}>
           <ContactTags contactId={contact.id} tags={contact.tags} />
         </Section>
+        {user.company.plan?.useKanban === true && (
+          <>
+            <Divider />
+            <Section title={t('kanban.stage.label')}>
+              <KanbanStage ticket={ticket} />
+            </Section>
+          </>
+        )}
         <Divider />
         <Section title={t('contactDrawer.notes.title')}>
           <ContactNotes ticketId={ticket.id} contactId={contact.id} />
