@@ -13,6 +13,9 @@ import { allConnectionsMessages } from '../pages/allConnections/texts';
 import { ticketsMessages } from '../pages/tickets/texts';
 import { contactDrawerMessages } from '../pages/tickets/contact-drawer/texts';
 import { conversationMessages } from '../pages/tickets/conversation/texts';
+import { dashboardMessages } from '../pages/dashboard/texts';
+import { reportsMessages } from '../pages/reports/texts';
+import { momentsMessages } from '../pages/moments/texts';
 
 /**
  * The logged-in screens' texts, mounted beside the base locale: one line per
@@ -32,6 +35,9 @@ export const SCREEN_DOMAIN_MESSAGES: Record<string, DomainMessages<object>> = {
   tickets: ticketsMessages,
   contactDrawer: contactDrawerMessages,
   conversation: conversationMessages,
+  dashboard: dashboardMessages,
+  reports: reportsMessages,
+  moments: momentsMessages,
 };
 
 /** Adds the screens' texts to every language; the shell calls it once as its chunk loads. */
