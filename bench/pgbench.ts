@@ -21,12 +21,17 @@ export function findPgbench(): string | undefined {
 
 export interface PgbenchResult {
   tps: number;
+  /** pgbench's `latency average` (ms per transaction). */
+  latencyMs: number;
   clients: number;
   seconds: number;
 }
 
-/** Initialises a scratch database `balcao_pgbench` on the server of `connectionString` and runs `pgbench -N`. */
-export async function runPgbench(connectionString: string, clients = 8, seconds = 30): Promise<PgbenchResult | undefined> {
+/**
+ * Initialises a scratch database `balcao_pgbench` on the server of `connectionString` and runs
+ * `pgbench -N` (writes), or `-S` (select-only: the reference of the read benches).
+ */
+export async function runPgbench(connectionString: string, clients = 8, seconds = 30, mode: '-N' | '-S' = '-N'): Promise<PgbenchResult | undefined> {
   const bin = findPgbench();
   if (!bin) return undefined;
   const url = new URL(connectionString);
@@ -41,7 +46,8 @@ export async function runPgbench(connectionString: string, clients = 8, seconds 
   url.pathname = '/balcao_pgbench';
   const target = url.toString();
   await run(bin, ['-i', '-q', '-s', '10', target], { maxBuffer: 16 * 2 ** 20 });
-  const { stdout } = await run(bin, ['-N', '-c', String(clients), '-j', '2', '-T', String(seconds), target], { maxBuffer: 16 * 2 ** 20 });
+  const { stdout } = await run(bin, [mode, '-c', String(clients), '-j', '2', '-T', String(seconds), target], { maxBuffer: 16 * 2 ** 20 });
   const tps = Number(/tps = ([\d.]+)/.exec(stdout)?.[1]);
-  return Number.isFinite(tps) ? { tps, clients, seconds } : undefined;
+  const latencyMs = Number(/latency average = ([\d.]+) ms/.exec(stdout)?.[1]);
+  return Number.isFinite(tps) ? { tps, latencyMs, clients, seconds } : undefined;
 }

@@ -1,4 +1,4 @@
-import type { DashboardAttendant, DashboardCounters } from '@balcao/contracts';
+import type { DashboardResponse } from '@balcao/contracts';
 import { sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { within, type DayWindow } from './window.js';
@@ -28,16 +28,20 @@ const SUPPORT = minutes('accepted_at', 'closed_at');
 const round2 = (n: number) => Math.round(n * 100) / 100;
 const perc = (part: number, whole: number) => (whole > 0 ? round2((part * 100) / whole) : 0);
 
-type CounterRow = Record<
+type Aggregate = Record<
   'happening' | 'pending' | 'finished' | 'groups' | 'active' | 'passive' | 'tickets' | 'with_rating' | 'wait_rating' | 'promoters' | 'neutral' | 'detractors' | 'rated',
   number
-> & { avg_wait: number | null; avg_support: number | null };
+> & { user_id: number | null; whole: boolean; avg_wait: number | null; avg_support: number | null; avg_rate: number | null };
 
-export async function dashboardCounters(db: DbOrTx, companyId: number, w: DayWindow): Promise<DashboardCounters> {
-  const [{ rows: [c] }, { rows: [extra] }] = await Promise.all([
-    db.execute<CounterRow>(sql`
+/**
+ * `GET /dashboard`: the company's figures and one row per user, from one pass over the period's
+ * tickets (GROUPING SETS: the whole period, and per attendant) plus one read of the users.
+ */
+export async function dashboardFigures(db: DbOrTx, companyId: number, w: DayWindow): Promise<DashboardResponse> {
+  const [{ rows: groups }, { rows: people }, { rows: leadRows }] = await Promise.all([
+    db.execute<Aggregate>(sql`
       WITH t AS (${periodTickets(companyId, w)})
-      SELECT
+      SELECT t.user_id, grouping(t.user_id) = 1 AS whole,
         count(*) FILTER (WHERE NOT is_group AND status = 'open')::int AS happening,
         count(*) FILTER (WHERE NOT is_group AND status = 'pending')::int AS pending,
         count(*) FILTER (WHERE NOT is_group AND status = 'closed')::int AS finished,
@@ -51,74 +55,52 @@ export async function dashboardCounters(db: DbOrTx, companyId: number, w: DayWin
         count(*) FILTER (WHERE rate BETWEEN 7 AND 8)::int AS neutral,
         count(*) FILTER (WHERE rate <= 6)::int AS detractors,
         count(rate)::int AS rated,
+        avg(rate)::float8 AS avg_rate,
         (avg(${WAIT}) FILTER (WHERE NOT is_group AND accepted_at IS NOT NULL))::float8 AS avg_wait,
         (avg(${SUPPORT}) FILTER (WHERE NOT is_group AND status = 'closed' AND accepted_at IS NOT NULL))::float8 AS avg_support
-      FROM t`),
-    db.execute<{ leads: number; online: number; total: number }>(sql`
-      SELECT
-        (SELECT count(*)::int FROM contacts WHERE company_id = ${companyId} AND NOT is_group AND ${within(sql`created_at`, w)}) AS leads,
-        count(*) FILTER (WHERE online)::int AS online,
-        count(*)::int AS total
-      FROM users WHERE company_id = ${companyId}`),
+      FROM t GROUP BY GROUPING SETS ((), (t.user_id))`),
+    db.execute<{ id: number; name: string; online: boolean }>(sql`SELECT id, name, online FROM users WHERE company_id = ${companyId} ORDER BY name, id`),
+    db.execute<{ leads: number }>(sql`
+      SELECT count(*)::int AS leads FROM contacts WHERE company_id = ${companyId} AND NOT is_group AND ${within(sql`created_at`, w)}`),
   ]);
-  if (!c || !extra) throw new Error('aggregate without a row');
-  const npsPromotersPerc = perc(c.promoters, c.rated);
-  const npsDetractorsPerc = perc(c.detractors, c.rated);
+  const c = groups.find((g) => g.whole);
+  if (!c) throw new Error('aggregate without a row');
+  const byUser = new Map(groups.filter((g) => !g.whole && g.user_id !== null).map((g) => [g.user_id, g]));
   return {
-    supportHappening: c.happening,
-    supportPending: c.pending,
-    supportFinished: c.finished,
-    supportGroups: c.groups,
-    leads: extra.leads,
-    avgSupportTime: round2(c.avg_support ?? 0),
-    avgWaitTime: round2(c.avg_wait ?? 0),
-    activeTickets: c.active,
-    passiveTickets: c.passive,
-    npsScore: perc(c.promoters - c.detractors, c.rated),
-    npsPromotersPerc,
-    npsPassivePerc: perc(c.neutral, c.rated),
-    npsDetractorsPerc,
-    tickets: c.tickets,
-    waitRating: c.wait_rating,
-    withoutRating: c.tickets - c.with_rating - c.wait_rating,
-    withRating: c.with_rating,
-    percRating: perc(c.with_rating, c.tickets),
-    usersOnline: extra.online,
-    usersTotal: extra.total,
+    counters: {
+      supportHappening: c.happening,
+      supportPending: c.pending,
+      supportFinished: c.finished,
+      supportGroups: c.groups,
+      leads: leadRows[0]?.leads ?? 0,
+      avgSupportTime: round2(c.avg_support ?? 0),
+      avgWaitTime: round2(c.avg_wait ?? 0),
+      activeTickets: c.active,
+      passiveTickets: c.passive,
+      npsScore: perc(c.promoters - c.detractors, c.rated),
+      npsPromotersPerc: perc(c.promoters, c.rated),
+      npsPassivePerc: perc(c.neutral, c.rated),
+      npsDetractorsPerc: perc(c.detractors, c.rated),
+      tickets: c.tickets,
+      waitRating: c.wait_rating,
+      withoutRating: c.tickets - c.with_rating - c.wait_rating,
+      withRating: c.with_rating,
+      percRating: perc(c.with_rating, c.tickets),
+      usersOnline: people.filter((u) => u.online).length,
+      usersTotal: people.length,
+    },
+    attendants: people.map((u) => {
+      const g = byUser.get(u.id);
+      return {
+        id: u.id,
+        name: u.name,
+        rating: g?.avg_rate == null ? null : round2(g.avg_rate),
+        countRating: g?.rated ?? 0,
+        tickets: g?.tickets ?? 0,
+        avgWaitTime: round2(g?.avg_wait ?? 0),
+        avgSupportTime: round2(g?.avg_support ?? 0),
+        online: u.online,
+      };
+    }),
   };
-}
-
-/** Every user of the company, with the period's tickets they hold. */
-export async function dashboardAttendants(db: DbOrTx, companyId: number, w: DayWindow): Promise<DashboardAttendant[]> {
-  const { rows } = await db.execute<{
-    id: number;
-    name: string;
-    online: boolean;
-    tickets: number;
-    count_rating: number;
-    rating: number | null;
-    avg_wait: number | null;
-    avg_support: number | null;
-  }>(sql`
-    WITH t AS (${periodTickets(companyId, w)})
-    SELECT u.id, u.name, u.online,
-      count(t.id) FILTER (WHERE NOT t.is_group)::int AS tickets,
-      count(t.rate)::int AS count_rating,
-      avg(t.rate)::float8 AS rating,
-      (avg(${WAIT}) FILTER (WHERE NOT t.is_group AND t.accepted_at IS NOT NULL))::float8 AS avg_wait,
-      (avg(${SUPPORT}) FILTER (WHERE NOT t.is_group AND t.status = 'closed' AND t.accepted_at IS NOT NULL))::float8 AS avg_support
-    FROM users u LEFT JOIN t ON t.user_id = u.id
-    WHERE u.company_id = ${companyId}
-    GROUP BY u.id
-    ORDER BY u.name, u.id`);
-  return rows.map((r) => ({
-    id: r.id,
-    name: r.name,
-    rating: r.rating === null ? null : round2(r.rating),
-    countRating: r.count_rating,
-    tickets: r.tickets,
-    avgWaitTime: round2(r.avg_wait ?? 0),
-    avgSupportTime: round2(r.avg_support ?? 0),
-    online: r.online,
-  }));
 }

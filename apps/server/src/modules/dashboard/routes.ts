@@ -19,7 +19,7 @@ import { loadViewer } from '../tickets/visibility.js';
 import { assertManagementAccess } from './access.js';
 import { messagesCount, ticketsPerDay, ticketsPerUser } from './charts.js';
 import { listMoments, listUserMoments, momentsWindow } from './moments.js';
-import { dashboardAttendants, dashboardCounters } from './queries.js';
+import { dashboardFigures } from './queries.js';
 import { dayWindow, lastDays } from './window.js';
 
 /**
@@ -37,8 +37,7 @@ export function registerDashboardRoutes(app: FastifyInstance, ctx: AppContext, a
     const { companyId } = caller(req);
     const q = req.query;
     const w = q.date_from && q.date_to ? dayWindow(q.date_from, q.date_to) : lastDays(q.days ?? 1);
-    const [counters, attendants] = await Promise.all([dashboardCounters(ctx.db, companyId, w), dashboardAttendants(ctx.db, companyId, w)]);
-    return { counters, attendants };
+    return dashboardFigures(ctx.db, companyId, w);
   });
 
   r.get(

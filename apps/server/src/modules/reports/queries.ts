@@ -91,20 +91,18 @@ export const presentReportRow = (r: ReportDbRow): ReportRow => ({
   closedAt: r.closedAt?.toISOString() ?? null,
 });
 
-/** One page, newest ticket first, and the total. */
-export async function reportPage(db: DbOrTx, where: SQL, page: number, pageSize: number): Promise<{ rows: ReportDbRow[]; total: number }> {
-  const [rows, [count]] = await Promise.all([
+/** One page, newest ticket first, and the total (counted with only the joins the filter reads). */
+export async function reportPage(db: DbOrTx, f: ReportFilter, where: SQL, page: number, pageSize: number): Promise<{ rows: ReportDbRow[]; total: number }> {
+  let count = db.select({ total: sql<number>`count(*)::int` }).from(tickets).$dynamic();
+  if (f.searchParam?.trim()) count = count.innerJoin(contacts, eq(contacts.id, tickets.contactId));
+  if (f.onlyRated) count = count.leftJoin(ticketRatings, eq(ticketRatings.ticketId, tickets.id));
+  const [rows, [counted]] = await Promise.all([
     reportSelect(db)
       .where(where)
       .orderBy(desc(tickets.id))
       .limit(pageSize)
       .offset((page - 1) * pageSize),
-    db
-      .select({ total: sql<number>`count(*)::int` })
-      .from(tickets)
-      .innerJoin(contacts, eq(contacts.id, tickets.contactId))
-      .leftJoin(ticketRatings, eq(ticketRatings.ticketId, tickets.id))
-      .where(where),
+    count.where(where),
   ]);
-  return { rows, total: count?.total ?? 0 };
+  return { rows, total: counted?.total ?? 0 };
 }

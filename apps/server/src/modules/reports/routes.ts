@@ -45,7 +45,7 @@ export function registerReportRoutes(app: FastifyInstance, ctx: AppContext, auth
       reply.type('application/json');
       return streamReply(ctx, reply, (out) => writeReportJson(ctx.db, where, page, out));
     }
-    const { rows, total } = await reportPage(ctx.db, where, page, pageSize);
+    const { rows, total } = await reportPage(ctx.db, filter, where, page, pageSize);
     return { tickets: rows.map(presentReportRow), totalTickets: { total } };
   });
 
