@@ -20,6 +20,8 @@ async function call<T>(request: APIRequestContext, token: string, method: 'GET' 
 interface World {
   owner: { email: string; password: string; name: string };
   ticketIds: number[];
+  /** Opens one more ticket of the owner (a new contact), as an attendant would. */
+  openAnother: (name: string) => Promise<number>;
 }
 
 async function seed(request: APIRequestContext): Promise<World> {
@@ -34,20 +36,17 @@ async function seed(request: APIRequestContext): Promise<World> {
   const me = await call<{ id: number }>(request, token, 'GET', '/auth/me');
   const queue = await call<{ id: number }>(request, token, 'POST', '/queue', { name: 'Vendas', color: '#2E7D32' });
   const conn = await call<{ id: number }>(request, token, 'POST', '/whatsapp', { name: 'Loja', channel: 'whatsapp', isDefault: true, queueIds: [queue.id] });
+  let n = 0;
+  const openAnother = async (name: string) => {
+    n += 1;
+    const contact = await call<{ id: number }>(request, token, 'POST', '/contacts', { name, number: `5511${stamp}${n}` });
+    const ticket = await call<{ id: number }>(request, token, 'POST', '/tickets', { contactId: contact.id, queueId: queue.id, whatsappId: conn.id, userId: me.id, status: 'open' });
+    return ticket.id;
+  };
   const ticketIds: number[] = [];
-  for (const [i, name] of ['Carla Compradora', 'Diego Cliente', 'Eva Exigente'].entries()) {
-    const contact = await call<{ id: number }>(request, token, 'POST', '/contacts', { name, number: `55119${stamp}${i}`.slice(0, 13) });
-    const ticket = await call<{ id: number }>(request, token, 'POST', '/tickets', {
-      contactId: contact.id,
-      queueId: queue.id,
-      whatsappId: conn.id,
-      userId: me.id,
-      status: 'open',
-    });
-    ticketIds.push(ticket.id);
-  }
+  for (const name of ['Carla Compradora', 'Diego Cliente', 'Eva Exigente']) ticketIds.push(await openAnother(name));
   await call(request, token, 'PUT', `/tickets/${ticketIds[2]}`, { status: 'closed', userId: me.id });
-  return { owner, ticketIds };
+  return { owner, ticketIds, openAnother };
 }
 
 test('the dashboard shows the fixture’s numbers and both charts; the panel lists the open tickets; the export opens with its header row', async ({ page, request }, testInfo) => {
@@ -96,11 +95,15 @@ test('the dashboard shows the fixture’s numbers and both charts; the panel lis
   await expect(page.getByTestId('moments-open').getByTestId(/^moment-\d+$/)).toHaveCount(2);
   await expect(page.getByTestId(`moment-open-${world.ticketIds[0]}`)).toBeVisible();
   await expectAccessible(page, '/moments');
+  // Live: a ticket opened meanwhile shows without a reload.
+  const later = await world.openAnother('Fábio Recente');
+  await expect(page.getByTestId(`moment-${later}`)).toContainText('Fábio Recente');
+  await expect(page.getByTestId('moments-open').getByTestId(/^moment-\d+$/)).toHaveCount(3);
 
   await page.goto('/reports');
   await expect(page.getByTestId('report-empty')).toHaveText('Aplique um filtro para gerar o relatório');
   await page.getByTestId('report-apply').click();
-  await expect(page.getByTestId('report-table').getByTestId(/^report-row-/)).toHaveCount(3);
+  await expect(page.getByTestId('report-table').getByTestId(/^report-row-/)).toHaveCount(4);
   await expect(page.getByTestId(`report-row-${world.ticketIds[2]}`)).toContainText('Eva Exigente');
   await expectAccessible(page, '/reports');
 
@@ -124,6 +127,7 @@ test('the dashboard shows the fixture’s numbers and both charts; the panel lis
     'Tempo de Atendimento',
     'NPS',
   ]);
-  expect(sheet!.rowCount).toBe(4);
-  expect((sheet!.getRow(2).values as unknown[])[2]).toBe('Eva Exigente');
+  expect(sheet!.rowCount).toBe(5);
+  expect((sheet!.getRow(2).values as unknown[])[2]).toBe('Fábio Recente');
+  expect((sheet!.getRow(3).values as unknown[])[2]).toBe('Eva Exigente');
 });

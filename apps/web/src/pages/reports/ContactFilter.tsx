@@ -2,16 +2,13 @@ import { useEffect, useState } from 'react';
 import Autocomplete from '@mui/material/Autocomplete';
 import TextField from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
-import type { ReportFilterValues } from './reportQueries';
-import { useContactOptions } from './reportQueries';
+import { CONTACT_SEARCH_MIN, useContactOptions, type ReportFilterValues } from './reportQueries';
 
 type ContactChoice = NonNullable<ReportFilterValues['contact']> & { label: string };
 
-/** Spec 2 §5: free text is offered as an option from this many characters. */
-const FREE_TEXT_MIN = 3;
 const DEBOUNCE_MS = 500;
 
-/** Contact autocomplete: the company's contacts as typed (500 ms debounce), and the typed text itself from 3 characters. */
+/** Contact autocomplete (500 ms debounce): from 3 characters, the typed text itself and the company's contacts matching it. */
 export function ContactFilter({ value, onChange }: { value: ReportFilterValues['contact']; onChange: (v: ReportFilterValues['contact']) => void }) {
   const { t } = useTranslation();
   const [input, setInput] = useState('');
@@ -22,7 +19,7 @@ export function ContactFilter({ value, onChange }: { value: ReportFilterValues['
   }, [input]);
   const contacts = useContactOptions(search);
   const options: ContactChoice[] = [
-    ...(search.length >= FREE_TEXT_MIN ? [{ id: null, text: search, label: t('reports.filters.freeText', { text: search }) }] : []),
+    ...(search.length >= CONTACT_SEARCH_MIN ? [{ id: null, text: search, label: t('reports.filters.freeText', { text: search }) }] : []),
     ...(contacts.data?.contacts ?? []).map((c) => ({ id: c.id, text: c.name, label: c.name })),
   ];
   const selected: ContactChoice | null = value ? { ...value, label: value.text } : null;

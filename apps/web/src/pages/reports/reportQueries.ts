@@ -47,12 +47,15 @@ export function useReport(filter: ReportFilterValues | null, page: number, pageS
   });
 }
 
-/** The contact autocomplete's options (`GET /contacts`), from the first character typed. */
+/** Contact searches start at this many characters (spec 2 §9). */
+export const CONTACT_SEARCH_MIN = 3;
+
+/** The contact autocomplete's options (`GET /contacts`), from the third character typed. */
 export function useContactOptions(search: string) {
   return useQuery({
     queryKey: ['reports', 'contacts', search],
     queryFn: ({ signal }) => request<{ contacts: Contact[] }>(`/contacts?searchParam=${encodeURIComponent(search)}&pageNumber=1`, { signal }),
-    enabled: search.length > 0,
+    enabled: search.length >= CONTACT_SEARCH_MIN,
     placeholderData: keepPreviousData,
   });
 }
