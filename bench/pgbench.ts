@@ -21,6 +21,8 @@ export function findPgbench(): string | undefined {
 
 export interface PgbenchResult {
   tps: number;
+  /** pgbench's `latency average` (ms per transaction). */
+  latencyMs: number;
   clients: number;
   seconds: number;
 }
@@ -46,5 +48,6 @@ export async function runPgbench(connectionString: string, clients = 8, seconds 
   await run(bin, ['-i', '-q', '-s', '10', target], { maxBuffer: 16 * 2 ** 20 });
   const { stdout } = await run(bin, [script, '-c', String(clients), '-j', '2', '-T', String(seconds), target], { maxBuffer: 16 * 2 ** 20 });
   const tps = Number(/tps = ([\d.]+)/.exec(stdout)?.[1]);
-  return Number.isFinite(tps) ? { tps, clients, seconds } : undefined;
+  const latencyMs = Number(/latency average = ([\d.]+) ms/.exec(stdout)?.[1]);
+  return Number.isFinite(tps) ? { tps, latencyMs, clients, seconds } : undefined;
 }

@@ -18,6 +18,8 @@ const TicketNotifications = lazyPage(() => import('./pages/tickets/list/useTicke
 const AllConnectionsPage = lazyPage(() => import('./pages/allConnections/AllConnectionsPage').then((m) => m.AllConnectionsPage));
 const ConnectionsPage = lazyPage(() => import('./pages/connections/ConnectionsPage').then((m) => m.ConnectionsPage));
 const DashboardPage = lazyPage(() => import('./pages/dashboard/DashboardPage').then((m) => m.DashboardPage));
+const MomentsPage = lazyPage(() => import('./pages/moments/MomentsPage').then((m) => m.MomentsPage));
+const ReportsPage = lazyPage(() => import('./pages/reports/ReportsPage').then((m) => m.ReportsPage));
 const FinanceiroAbertoPage = lazyPage(() => import('./pages/financeiro-aberto/FinanceiroAbertoPage').then((m) => m.FinanceiroAbertoPage));
 const LoginPage = lazyPage(() => import('./pages/login/LoginPage').then((m) => m.LoginPage));
 const TitledPage = lazyPage(() => import('./pages/placeholder/TitledPage').then((m) => m.TitledPage));
@@ -71,7 +73,7 @@ function SignupRoute() {
 function MomentsRoute() {
   const user = useUser();
   if (user.profile === 'user' && user.allowRealTime !== 'enabled') return <NoPermission />;
-  return <TitledPage titleKey="moments" />;
+  return <MomentsPage />;
 }
 
 /** The shell with what it shows from the screens: the profile dialog and new-message notifications. */
@@ -101,7 +103,7 @@ export function AppRoutes() {
           <Route element={<LoggedInShell />}>
             <Route index element={<DashboardPage />} />
             <Route path="/tickets/:ticketId?" element={<TicketsPage />} />
-            <Route path="/reports" element={page('reports')} />
+            <Route path="/reports" element={<ReportsPage />} />
             <Route path="/moments" element={<MomentsRoute />} />
             <Route path="/quick-messages" element={<QuickMessagesPage />} />
             <Route path="/todolist" element={<TodoListPage />} />

@@ -25,3 +25,5 @@ export * from './lenient.js';
 export * from './channel-format.js';
 export * from './contact-import.js';
 export * from './kanban.js';
+export * from './dashboard.js';
+export * from './reports.js';

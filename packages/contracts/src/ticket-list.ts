@@ -13,15 +13,15 @@ export const TICKET_VIEWS = [...TICKET_STATUSES, 'search'] as const;
 export type TicketView = (typeof TICKET_VIEWS)[number];
 
 /** Clients send empty parameters for unset filters (`date=`): the same as absent. */
-const unsetIfEmpty = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === '' ? undefined : v), schema.optional());
+export const unsetIfEmpty = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === '' ? undefined : v), schema.optional());
 
 /** `true`/`false` as the query string carries them. */
-const queryFlag = z.union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')]);
+export const queryFlag = z.union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')]);
 
-const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'expected yyyy-MM-dd');
+export const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'expected yyyy-MM-dd');
 
 /** A JSON-encoded list of statuses (`statusFilter=["open","closed"]`); anything else is a 400. */
-const jsonStatusList = z.string().transform((raw, ctx) => {
+export const jsonStatusList = z.string().transform((raw, ctx) => {
   try {
     return z.array(ticketStatusSchema).parse(JSON.parse(raw));
   } catch {

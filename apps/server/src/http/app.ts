@@ -20,6 +20,8 @@ import { registerAuthRoutes } from '../modules/auth/routes.js';
 import { registerBrandingRoutes } from '../modules/branding/routes.js';
 import { registerCompanyRoutes } from '../modules/companies/routes.js';
 import { registerContactRoutes } from '../modules/contacts/routes.js';
+import { registerDashboardRoutes } from '../modules/dashboard/routes.js';
+import { registerReportRoutes } from '../modules/reports/routes.js';
 import { registerHelpRoutes } from '../modules/helps/routes.js';
 import { laneRollbackOnCustomerMessage } from '../modules/kanban/lanes.js';
 import { registerKanbanRoutes } from '../modules/kanban/routes.js';
@@ -175,6 +177,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerTagRoutes(app, ctx, authenticate);
   registerTicketNoteRoutes(app, ctx, authenticate);
   registerKanbanRoutes(app, ctx, authenticate);
+  registerDashboardRoutes(app, ctx, authenticate);
+  registerReportRoutes(app, ctx, authenticate);
   await registerWebhookRoutes(app, { meta: config.meta, sink });
 
   return app;

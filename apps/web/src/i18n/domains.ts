@@ -18,6 +18,9 @@ import { tagsMessages } from '../pages/tags/texts';
 import { quickMessagesMessages } from '../pages/quick-messages/texts';
 import { todolistMessages } from '../pages/todolist/texts';
 import { kanbanMessages } from '../pages/kanban/texts';
+import { dashboardMessages } from '../pages/dashboard/texts';
+import { reportsMessages } from '../pages/reports/texts';
+import { momentsMessages } from '../pages/moments/texts';
 
 /**
  * The logged-in screens' texts, mounted beside the base locale: one line per
@@ -42,6 +45,9 @@ export const SCREEN_DOMAIN_MESSAGES: Record<string, DomainMessages<object>> = {
   quickMessages: quickMessagesMessages,
   todolist: todolistMessages,
   kanban: kanbanMessages,
+  dashboard: dashboardMessages,
+  reports: reportsMessages,
+  moments: momentsMessages,
 };
 
 /** Adds the screens' texts to every language; the shell calls it once as its chunk loads. */

@@ -54,6 +54,8 @@ export const tickets = pgTable(
     index('tickets_company_id_idx').on(t.companyId, t.status, t.updatedAt),
     // The inbox's search view (every status) in updatedAt order: the company's, and a user's own.
     index('tickets_company_updated_idx').on(t.companyId, t.updatedAt),
+    // Dashboard and reports: a company's tickets by opening time.
+    index('tickets_company_created_idx').on(t.companyId, t.createdAt),
     index('tickets_company_user_updated_idx').on(t.companyId, t.userId, t.updatedAt),
     // The inbox's visibility branches: own tickets, and tickets of the user's queues.
     index('tickets_company_user_idx').on(t.companyId, t.userId, t.status, t.updatedAt),

@@ -1,0 +1,108 @@
+import { REPORT_NO_QUEUE, type ReportFilter, type ReportRow } from '@balcao/contracts';
+import { and, desc, eq, gte, ilike, inArray, isNotNull, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.js';
+import { contacts, queues, ticketRatings, tickets, users, whatsapps } from '../../db/schema/index.js';
+import { AppError } from '../../http/errors.js';
+import { visibleTicketsWhere, type Viewer } from '../tickets/visibility.js';
+
+const likeLiteral = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/**
+ * The report's where clause: what the viewer's inbox shows (visibility rule, company scope),
+ * then each filter. Dates are the ticket's opening day, database time zone.
+ */
+export function reportWhere(v: Viewer, f: ReportFilter): SQL {
+  const queueIds = (f.queueIds ?? []).filter((id) => id !== REPORT_NO_QUEUE);
+  const noQueue = f.queueIds?.includes(REPORT_NO_QUEUE) ? isNull(tickets.queueId) : undefined;
+  const search = f.searchParam?.trim();
+  return and(
+    visibleTicketsWhere(v),
+    f.contactId ? eq(tickets.contactId, f.contactId) : undefined,
+    search ? or(ilike(contacts.name, likeLiteral(search)), ilike(contacts.number, likeLiteral(search))) : undefined,
+    f.whatsappId?.length ? inArray(tickets.whatsappId, f.whatsappId) : undefined,
+    f.users?.length ? inArray(tickets.userId, f.users) : undefined,
+    f.queueIds?.length ? or(queueIds.length ? inArray(tickets.queueId, queueIds) : undefined, noQueue) : undefined,
+    f.status?.length ? inArray(tickets.status, f.status) : undefined,
+    f.dateFrom ? gte(tickets.createdAt, sql`${f.dateFrom}::date::timestamptz`) : undefined,
+    f.dateTo ? lt(tickets.createdAt, sql`(${f.dateTo}::date + 1)::timestamptz`) : undefined,
+    f.onlyRated ? isNotNull(ticketRatings.id) : undefined,
+  ) as SQL;
+}
+
+type CompanyTable = typeof whatsapps | typeof users | typeof queues | typeof contacts;
+
+/** 400 when a filter names a connection, user, queue or contact outside the caller's company. */
+export async function assertFilterIdsInCompany(db: DbOrTx, companyId: number, f: ReportFilter): Promise<void> {
+  const named: [string, CompanyTable, number[]][] = [
+    ['whatsappId', whatsapps, f.whatsappId ?? []],
+    ['users', users, f.users ?? []],
+    ['queueIds', queues, (f.queueIds ?? []).filter((id) => id !== REPORT_NO_QUEUE)],
+    ['contactId', contacts, f.contactId ? [f.contactId] : []],
+  ];
+  const unknown = await Promise.all(
+    named.map(async ([, table, ids]) => {
+      if (ids.length === 0) return false;
+      const [row] = await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(table)
+        .where(and(inArray(table.id, ids), eq(table.companyId, companyId)));
+      return (row?.n ?? 0) !== new Set(ids).size;
+    }),
+  );
+  const issues = named.filter((_, i) => unknown[i]).map(([path]) => ({ path, message: 'unknown id' }));
+  if (issues.length) throw new AppError('ERR_VALIDATION', 400, undefined, issues);
+}
+
+/** Opening to closing as `HH:mm:ss` (hours past 24 kept), computed by PostgreSQL. */
+const supportTime = sql<string | null>`CASE WHEN ${tickets.closedAt} IS NULL THEN NULL ELSE
+  lpad(floor(extract(epoch FROM ${tickets.closedAt} - ${tickets.createdAt}) / 3600)::bigint::text, 2, '0') || ':' ||
+  to_char(${tickets.closedAt} - ${tickets.createdAt}, 'MI:SS') END`;
+
+/** The report's rows and joins; callers add where, order and limit. */
+export function reportSelect(db: DbOrTx) {
+  return db
+    .select({
+      id: tickets.id,
+      uuid: tickets.uuid,
+      whatsappName: whatsapps.name,
+      contactName: contacts.name,
+      userName: users.name,
+      queueName: queues.name,
+      status: tickets.status,
+      lastMessage: tickets.lastMessage,
+      createdAt: tickets.createdAt,
+      closedAt: tickets.closedAt,
+      supportTime,
+      NPS: ticketRatings.rate,
+    })
+    .from(tickets)
+    .innerJoin(contacts, eq(contacts.id, tickets.contactId))
+    .leftJoin(whatsapps, eq(whatsapps.id, tickets.whatsappId))
+    .leftJoin(users, eq(users.id, tickets.userId))
+    .leftJoin(queues, eq(queues.id, tickets.queueId))
+    .leftJoin(ticketRatings, eq(ticketRatings.ticketId, tickets.id));
+}
+
+export type ReportDbRow = Awaited<ReturnType<ReturnType<typeof reportSelect>['execute']>>[number];
+
+export const presentReportRow = (r: ReportDbRow): ReportRow => ({
+  ...r,
+  createdAt: r.createdAt.toISOString(),
+  closedAt: r.closedAt?.toISOString() ?? null,
+});
+
+/** One page, newest ticket first, and the total (counted with only the joins the filter reads). */
+export async function reportPage(db: DbOrTx, f: ReportFilter, where: SQL, page: number, pageSize: number): Promise<{ rows: ReportDbRow[]; total: number }> {
+  let count = db.select({ total: sql<number>`count(*)::int` }).from(tickets).$dynamic();
+  if (f.searchParam?.trim()) count = count.innerJoin(contacts, eq(contacts.id, tickets.contactId));
+  if (f.onlyRated) count = count.leftJoin(ticketRatings, eq(ticketRatings.ticketId, tickets.id));
+  const [rows, [counted]] = await Promise.all([
+    reportSelect(db)
+      .where(where)
+      .orderBy(desc(tickets.id))
+      .limit(pageSize)
+      .offset((page - 1) * pageSize),
+    count.where(where),
+  ]);
+  return { rows, total: counted?.total ?? 0 };
+}
