@@ -74,6 +74,7 @@ export const ERROR_CODES = [
   'ERR_NO_NOTE_FOUND',
   'ERR_TAG_ALREADY_EXISTS',
   'ERR_CONTACT_BLOCKED',
+  'ERR_NO_SCHEDULE_FOUND',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

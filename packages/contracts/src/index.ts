@@ -22,3 +22,4 @@ export * from './ticket-list.js';
 export * from './ticket-visibility.js';
 export * from './lenient.js';
 export * from './channel-format.js';
+export * from './message-schedules.js';

@@ -10,6 +10,7 @@ import type {
   Message,
   Plan,
   Queue,
+  Schedule,
   Setting,
   SettingsEventPayload,
   Tag,
@@ -77,6 +78,8 @@ export type DomainEvent =
   | SuperRecord
   /** `company{id}-tag` (the spec's name has no dash after "company"). */
   | { type: 'tag.record'; companyId: number; payload: ListEventPayload<Tag> }
+  /** `company{id}-schedule`: a scheduled message created, changed (also by the engine) or deleted. */
+  | { type: 'schedule.record'; companyId: number; payload: ListEventPayload<Schedule> }
   /** Platform-wide: every company hears it; a public one (branding) also reaches pages not logged in. */
   | { type: 'platform.setting'; setting: Setting }
   | { type: 'platform.help'; payload: ListEventPayload<Help> }

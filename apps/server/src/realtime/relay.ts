@@ -57,6 +57,8 @@ export async function emitDomainEvent(rt: Realtime, event: DomainEvent): Promise
       return rt.emitToSupers(event.name, event.payload);
     case 'tag.record':
       return rt.emitTag(event.companyId, event.payload);
+    case 'schedule.record':
+      return rt.emitSchedule(event.companyId, event.payload);
     case 'platform.setting':
       rt.emitToAllCompanies('settings', { action: 'update', setting: event.setting });
       if (isPublicSettingKey(event.setting.key)) rt.emitPublicSetting({ action: 'update', setting: event.setting });
