@@ -57,6 +57,8 @@ export function addInterval(at: Date, intervalo: number, count: number): Date {
 
 export interface Recurrence {
   plannedAt: Date;
+  /** When the send just made went out as scheduled (its moved time). */
+  sendAt: Date;
   intervalo: number;
   valorIntervalo: number;
   enviarQuantasVezes: number;
@@ -65,9 +67,25 @@ export interface Recurrence {
   contadorEnvio: number;
 }
 
-/** The next occurrence after a send (planned and moved), or null when the schedule has sent all it should. */
-export function nextOccurrence(r: Recurrence): { plannedAt: Date; sendAt: Date } | null {
+const FIXED_STEP_MS: Record<string, number> = { minutes: 60_000, days: DAY_MS, weeks: 7 * DAY_MS };
+
+/**
+ * The next occurrence after a send (planned and moved), or null when the schedule has
+ * sent all it should. It is always in the future: occurrences missed while the server
+ * was down are skipped, not sent in a burst; and one whose move lands on or before the
+ * send just made (a daily schedule around a holiday) is skipped too, so a recurrence
+ * never sends twice on one moved day.
+ */
+export function nextOccurrence(r: Recurrence, now = new Date()): { plannedAt: Date; sendAt: Date } | null {
   if (r.valorIntervalo <= 0 || r.contadorEnvio >= r.enviarQuantasVezes) return null;
-  const plannedAt = addInterval(r.plannedAt, r.intervalo, r.valorIntervalo);
-  return { plannedAt, sendAt: moveToBusinessDay(plannedAt, r.tipoDias) };
+  const after = Math.max(r.sendAt.getTime(), now.getTime());
+  const stepMs = (FIXED_STEP_MS[SCHEDULE_INTERVALS[r.intervalo as ScheduleInterval]] ?? 0) * r.valorIntervalo;
+  // Fixed-length steps jump straight to the neighbourhood of `after`; months walk (a few a year).
+  let steps = stepMs > 0 ? Math.max(1, Math.floor((after - r.plannedAt.getTime()) / stepMs)) : 1;
+  for (let i = 0; i < 400; i++, steps++) {
+    const plannedAt = addInterval(r.plannedAt, r.intervalo, r.valorIntervalo * steps);
+    const sendAt = moveToBusinessDay(plannedAt, r.tipoDias);
+    if (sendAt.getTime() > after) return { plannedAt, sendAt };
+  }
+  return null;
 }
