@@ -28,6 +28,7 @@ const QueuesPage = lazyPage(() => import('./pages/queues/QueuesPage').then((m) =
 const SettingsPage = lazyPage(() => import('./pages/settings/SettingsPage').then((m) => m.SettingsPage));
 const HelpsPage = lazyPage(() => import('./pages/helps/HelpsPage').then((m) => m.HelpsPage));
 const CompaniesPage = lazyPage(() => import('./pages/companies/CompaniesPage').then((m) => m.CompaniesPage));
+const SchedulesPage = lazyPage(() => import('./pages/schedules/SchedulesPage').then((m) => m.SchedulesPage));
 
 function FullScreenLoader() {
   return (
@@ -99,7 +100,7 @@ export function AppRoutes() {
             <Route path="/moments" element={<MomentsRoute />} />
             <Route path="/quick-messages" element={page('quickMessages')} />
             <Route path="/todolist" element={page('todolist')} />
-            <Route path="/schedules" element={<PlanGate flag="useSchedules">{page('schedules')}</PlanGate>} />
+            <Route path="/schedules" element={<PlanGate flag="useSchedules"><SchedulesPage /></PlanGate>} />
             <Route path="/tags" element={page('tags')} />
             <Route path="/contacts" element={page('contacts')} />
             <Route path="/contacts/import" element={page('contactsImport')} />
