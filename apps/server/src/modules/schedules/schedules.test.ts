@@ -97,6 +97,8 @@ describe('schedules API', () => {
     expect(byName.count).toBe(2);
     const range = (await call(roles.admin, 'GET', '/schedules?dateFrom=2030-05-01T00:00:00Z&dateTo=2030-06-01T00:00:00Z')).json() as SchedulePage;
     expect(range.schedules.map((s) => s.body)).toEqual(['Lembrete de pagamento']);
+    expect(((await call(roles.admin, 'GET', `/schedules?contactId=${contactId}`)).json() as SchedulePage).count).toBe(2);
+    expect(((await call(roles.admin, 'GET', `/schedules?contactId=${otherContactId}`)).json() as SchedulePage).count).toBe(0);
     // Another company sees none of them.
     expect(((await call(roles.otherAdmin, 'GET', '/schedules')).json() as SchedulePage).count).toBe(0);
   });
