@@ -9,6 +9,7 @@ import { createConnection, eventually } from '../../../test/connections.js';
 import { fixture } from '../../../test/fixtures.js';
 import { FakeGraph } from '../../../test/fakes/graph-server.js';
 import { metaEnv } from '../../../test/fakes/meta-webhook.js';
+import { multipart } from '../../../test/multipart.js';
 import { runScheduleJobs, sweepSchedules } from './engine.js';
 
 let t: TestApp;
@@ -84,6 +85,20 @@ describe('schedule engine', () => {
     await sweepSchedules(t.app.ctx);
     await sleep(200);
     expect(sendsOf('aqui é da')).toHaveLength(1);
+  });
+
+  it('sends the attachment with the message as its caption', async () => {
+    const s = await schedule({ body: 'Segue a sua fatura em anexo' });
+    const form = multipart({}, { field: 'file', name: 'fatura.pdf', type: 'application/pdf', data: Buffer.from('%PDF-1.4 fatura') });
+    const up = await t.app.inject({ method: 'POST', url: `/schedules/${s.id}/media-upload`, headers: { ...bearer(admin.token), ...form.headers }, payload: form.payload });
+    expect(up.statusCode).toBe(200);
+    await sweepSchedules(t.app.ctx);
+    await delivered('Segue a sua fatura');
+    const file = graph.sends().find((r) => JSON.stringify(r.body).includes('.pdf'));
+    expect(file?.body).toMatchObject({ message: { attachment: { type: 'file' } } });
+    const [m] = await t.db.select().from(messages).where(eq(messages.body, 'Segue a sua fatura em anexo'));
+    expect(m).toMatchObject({ mediaType: 'application' });
+    expect(m!.mediaUrl).toMatch(/fatura\.pdf$/);
   });
 
   it('opens the ticket for the chosen user and queue when statusTicket is open', async () => {
