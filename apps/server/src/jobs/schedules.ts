@@ -8,7 +8,8 @@ import { runScheduleJobs, SCHEDULE_SEND_JOB, SCHEDULE_SWEEP_JOB, sweepSchedules 
  * The sweep also runs once now: schedules that fell due while the server was down go out at boot.
  */
 export async function registerScheduleJobs(boss: PgBoss, ctx: AppContext): Promise<void> {
-  await boss.createQueue(SCHEDULE_SEND_JOB);
+  // 'short': one queued job per singleton key, so saving a schedule again queues no second job for the same time.
+  await boss.createQueue(SCHEDULE_SEND_JOB, { name: SCHEDULE_SEND_JOB, policy: 'short' });
   await boss.work<{ id: number }>(SCHEDULE_SEND_JOB, { pollingIntervalSeconds: 0.5, batchSize: 100 }, async (jobs) => {
     await runScheduleJobs(
       ctx,

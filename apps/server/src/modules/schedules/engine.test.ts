@@ -231,6 +231,28 @@ describe('schedule engine', () => {
     }
   });
 
+  it('queues one job per occurrence: saving the same time again adds none, a new time adds one', async () => {
+    const connectionString = t.pool.options.connectionString!;
+    const boss = await startJobs(connectionString, t.app.log);
+    try {
+      t.app.ctx.boss = boss;
+      await registerScheduleJobs(boss, t.app.ctx);
+      const sendAt = new Date(Date.now() + 3600_000).toISOString();
+      const s = await schedule({ body: 'Um job só por horário', sendAt });
+      const put = (body: object) => t.app.inject({ method: 'PUT', url: `/schedules/${s.id}`, headers: bearer(admin.token), payload: body });
+      expect((await put({ sendAt })).statusCode).toBe(200);
+      expect((await put({ sendAt, body: 'Um job só por horário!' })).statusCode).toBe(200);
+      const jobs = async () =>
+        (await t.pool.query<{ singleton_key: string }>("SELECT singleton_key FROM pgboss.job WHERE name = 'schedule-send' AND data->>'id' = $1", [String(s.id)])).rows;
+      expect(await jobs()).toHaveLength(1);
+      await put({ sendAt: new Date(Date.now() + 7200_000).toISOString() });
+      expect(await jobs()).toHaveLength(2);
+    } finally {
+      t.app.ctx.boss = undefined;
+      await stopJobs(boss);
+    }
+  });
+
   it('sends a schedule that fell due while the server was down once at boot, and never again after a restart', async () => {
     const s = await schedule({ body: 'Venceu com o servidor parado', sendAt: new Date(Date.now() - 5 * 60_000).toISOString() });
     const connectionString = t.pool.options.connectionString!;
