@@ -25,7 +25,7 @@ import { FakeGraph } from '../apps/server/test/fakes/graph-server.js';
 import { COMPANY_SETTING_DEFAULTS } from '@balcao/contracts';
 import { asc } from 'drizzle-orm';
 import { messages } from '../apps/server/src/db/schema/index.js';
-import { findPgbench, runPgbench } from './pgbench.js';
+import { printPgbenchReference } from './pgbench.js';
 
 const num = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
 const AGENTS = num('BENCH_AGENTS', 20);
@@ -189,16 +189,7 @@ async function main(): Promise<void> {
     await pool.end();
 
     // The reference, on the same server, after our run (not beside it).
-    const bin = findPgbench();
-    if (!bin) console.log('pgbench: NOT FOUND (install postgresql-client / postgresql-15, or set PGBENCH): no reference ratio');
-    else {
-      const ref = await runPgbench(database.adminConnectionString, 8, PGBENCH_SECONDS);
-      if (!ref) console.log(`pgbench (${bin}): no tps in its output`);
-      else {
-        console.log(`pgbench -N (${bin}, ${ref.clients} clients, ${ref.seconds} s): ${ref.tps.toFixed(0)} tps; load average now ${load()}`);
-        console.log(`processed messages/s ÷ pgbench -N tps = ${((processed / ref.tps) * 100).toFixed(1)} %`);
-      }
-    }
+    await printPgbenchReference(database.adminConnectionString, PGBENCH_SECONDS, { label: 'processed messages/s', perSecond: processed }, load);
   } finally {
     await graph.close();
     await database.stop();

@@ -51,3 +51,16 @@ export async function runPgbench(connectionString: string, clients = 8, seconds 
   const latencyMs = Number(/latency average = ([\d.]+) ms/.exec(stdout)?.[1]);
   return Number.isFinite(tps) ? { tps, latencyMs, clients, seconds } : undefined;
 }
+
+/**
+ * Runs the reference after a bench (on the same server, not beside it) and prints its tps,
+ * the load average, and `rate` (what the bench measured, per second) as a share of it.
+ */
+export async function printPgbenchReference(connectionString: string, seconds: number, rate: { label: string; perSecond: number }, load: () => string): Promise<void> {
+  const bin = findPgbench();
+  if (!bin) return console.log('pgbench: NOT FOUND (install postgresql-client / postgresql-15, or set PGBENCH): no reference ratio');
+  const ref = await runPgbench(connectionString, 8, seconds);
+  if (!ref) return console.log(`pgbench (${bin}): no tps in its output`);
+  console.log(`pgbench -N (${bin}, ${ref.clients} clients, ${ref.seconds} s): ${ref.tps.toFixed(0)} tps; load average now ${load()}`);
+  console.log(`${rate.label} ÷ pgbench -N tps = ${((rate.perSecond / ref.tps) * 100).toFixed(2)} %`);
+}

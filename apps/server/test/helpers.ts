@@ -41,9 +41,12 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** `deps`: channel wiring (by default an inert fake Baileys socket: tests never reach WhatsApp) and a job queue. */
-export async function createTestApp(env: Record<string, string> = {}, deps: Pick<AppDeps, 'channels' | 'boss'> = {}): Promise<TestApp> {
-  const connectionString = await createTestDatabase();
+/**
+ * `deps`: channel wiring (by default an inert fake Baileys socket: tests never reach WhatsApp) and a job queue.
+ * `database`: another app's database (a second server process on the same data), else a fresh one.
+ */
+export async function createTestApp(env: Record<string, string> = {}, deps: Pick<AppDeps, 'channels' | 'boss'> = {}, database?: string): Promise<TestApp> {
+  const connectionString = database ?? (await createTestDatabase());
   const pool = createPool(connectionString, 5);
   const dataDir = mkdtempSync(join(tmpdir(), 'balcao-test-data-'));
   const config = parseConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...env });

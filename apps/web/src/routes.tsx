@@ -36,6 +36,7 @@ const TagsPage = lazyPage(() => import('./pages/tags/TagsPage').then((m) => m.Ta
 const QuickMessagesPage = lazyPage(() => import('./pages/quick-messages/QuickMessagesPage').then((m) => m.QuickMessagesPage));
 const TodoListPage = lazyPage(() => import('./pages/todolist/TodoListPage').then((m) => m.TodoListPage));
 const KanbanPage = lazyPage(() => import('./pages/kanban/KanbanPage').then((m) => m.KanbanPage));
+const SchedulesPage = lazyPage(() => import('./pages/schedules/SchedulesPage').then((m) => m.SchedulesPage));
 
 function FullScreenLoader() {
   return (
@@ -107,7 +108,7 @@ export function AppRoutes() {
             <Route path="/moments" element={<MomentsRoute />} />
             <Route path="/quick-messages" element={<QuickMessagesPage />} />
             <Route path="/todolist" element={<TodoListPage />} />
-            <Route path="/schedules" element={<PlanGate flag="useSchedules">{page('schedules')}</PlanGate>} />
+            <Route path="/schedules" element={<PlanGate flag="useSchedules"><SchedulesPage /></PlanGate>} />
             <Route path="/tags" element={<TagsPage kanban={0} />} />
             <Route path="/contacts" element={<ContactsPage />} />
             <Route path="/contacts/import" element={<ContactsImportPage />} />

@@ -77,6 +77,7 @@ export const ERROR_CODES = [
   'ERR_CONTACT_BLOCKED',
   // Contacts.
   'ERR_INVALID_SPREADSHEET',
+  'ERR_NO_SCHEDULE_FOUND',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -27,3 +27,4 @@ export * from './contact-import.js';
 export * from './kanban.js';
 export * from './dashboard.js';
 export * from './reports.js';
+export * from './message-schedules.js';

@@ -12,6 +12,7 @@ import type {
   Plan,
   Queue,
   QuickMessage,
+  Schedule,
   Setting,
   SettingsEventPayload,
   Tag,
@@ -85,6 +86,8 @@ export type DomainEvent =
   | { type: 'tag.record'; companyId: number; payload: ListEventPayload<Tag> }
   /** A quick reply the team may see (`visao` or `geral`) goes to the company; a private one to its owner and the admins. */
   | { type: 'quickMessage.record'; companyId: number; ownerId: number | null; shared: boolean; payload: ListEventPayload<QuickMessage> }
+  /** `company{id}-schedule`: a scheduled message created, changed (also by the engine) or deleted. */
+  | { type: 'schedule.record'; companyId: number; payload: ListEventPayload<Schedule> }
   /** Platform-wide: every company hears it; a public one (branding) also reaches pages not logged in. */
   | { type: 'platform.setting'; setting: Setting }
   | { type: 'platform.help'; payload: ListEventPayload<Help> }

@@ -29,6 +29,7 @@ import { registerMessageRoutes } from '../modules/messages/routes.js';
 import { registerQuickMessageRoutes } from '../modules/quick-messages/routes.js';
 import { registerPlanRoutes } from '../modules/plans/routes.js';
 import { registerQueueRoutes } from '../modules/queues/routes.js';
+import { registerScheduleRoutes } from '../modules/schedules/routes.js';
 import { registerSettingsRoutes } from '../modules/settings/routes.js';
 import { registerTagRoutes } from '../modules/tags/routes.js';
 import { registerTicketNoteRoutes } from '../modules/ticket-notes/routes.js';
@@ -179,6 +180,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerKanbanRoutes(app, ctx, authenticate);
   registerDashboardRoutes(app, ctx, authenticate);
   registerReportRoutes(app, ctx, authenticate);
+  registerScheduleRoutes(app, ctx, authenticate);
   await registerWebhookRoutes(app, { meta: config.meta, sink });
 
   return app;

@@ -63,6 +63,8 @@ export async function emitDomainEvent(rt: Realtime, event: DomainEvent): Promise
       const rooms = event.shared ? [ROOMS.everyone] : [ROOMS.admins, ...(event.ownerId ? [ROOMS.user(event.ownerId)] : [])];
       return rt.emitToRooms(event.companyId, rooms, 'quickemessage', event.payload);
     }
+    case 'schedule.record':
+      return rt.emitSchedule(event.companyId, event.payload);
     case 'platform.setting':
       rt.emitToAllCompanies('settings', { action: 'update', setting: event.setting });
       if (isPublicSettingKey(event.setting.key)) rt.emitPublicSetting({ action: 'update', setting: event.setting });

@@ -7,6 +7,7 @@ import {
   type ImportMessagesEventPayload,
   type ListEventPayload,
   type SettingsEventPayload,
+  type Schedule,
   type Tag,
 } from '@balcao/contracts';
 import { eq } from 'drizzle-orm';
@@ -135,6 +136,11 @@ export class Realtime {
   /** `company{id}-tag`: not a `company-{id}-…` name, so addressed here rather than through `companyEvent`. */
   emitTag(companyId: number, payload: ListEventPayload<Tag>): void {
     this.nsp(companyId).to(ROOMS.everyone).emit(`company${companyId}-tag`, payload);
+  }
+
+  /** `company{id}-schedule` (spec 2 §7, 3 §7): no dash either; every user of the company sees the calendar. */
+  emitSchedule(companyId: number, payload: ListEventPayload<Schedule>): void {
+    this.nsp(companyId).to(ROOMS.everyone).emit(`company${companyId}-schedule`, payload);
   }
 
   /** A public setting changed (branding, userCreation): every open page hears it, logged in or not. */

@@ -21,6 +21,7 @@ import { kanbanMessages } from '../pages/kanban/texts';
 import { dashboardMessages } from '../pages/dashboard/texts';
 import { reportsMessages } from '../pages/reports/texts';
 import { momentsMessages } from '../pages/moments/texts';
+import { schedulesMessages } from '../pages/schedules/texts';
 
 /**
  * The logged-in screens' texts, mounted beside the base locale: one line per
@@ -48,6 +49,7 @@ export const SCREEN_DOMAIN_MESSAGES: Record<string, DomainMessages<object>> = {
   dashboard: dashboardMessages,
   reports: reportsMessages,
   moments: momentsMessages,
+  schedules: schedulesMessages,
 };
 
 /** Adds the screens' texts to every language; the shell calls it once as its chunk loads. */

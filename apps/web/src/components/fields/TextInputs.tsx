@@ -13,7 +13,7 @@ interface TextInputProps<T extends FieldValues, O, N extends FieldPath<T>> exten
   minRows?: number;
   /** Rewrites what is typed before it reaches the form (e.g. lowercases an e-mail). */
   transform?: (value: string) => string;
-  type?: 'text' | 'email' | 'password' | 'number' | 'time' | 'date' | 'tel' | 'url';
+  type?: 'text' | 'email' | 'password' | 'number' | 'time' | 'date' | 'datetime-local' | 'tel' | 'url';
   /** Attributes of the <input> itself (min, step, maxLength…). */
   inputProps?: Record<string, unknown>;
   endAdornment?: ReactNode;
@@ -47,7 +47,7 @@ export function TextInput<T extends FieldValues, O, N extends FieldPath<T>>(prop
       error={!!fieldState.error}
       helperText={helperText(fieldState.error, props.errorText, hint)}
       slotProps={{
-        inputLabel: props.type === 'time' || props.type === 'date' ? { shrink: true } : undefined,
+        inputLabel: props.type === 'time' || props.type === 'date' || props.type === 'datetime-local' ? { shrink: true } : undefined,
         htmlInput: { ...props.inputProps, 'data-testid': testId },
         input: props.endAdornment ? { endAdornment: props.endAdornment } : undefined,
       }}

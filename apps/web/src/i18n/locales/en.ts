@@ -227,6 +227,7 @@ const en: Messages = {
     ERR_NO_NOTE_FOUND: 'Note not found.',
     ERR_TAG_ALREADY_EXISTS: 'A tag with this name already exists.',
     ERR_CONTACT_BLOCKED: 'This contact is blocked.',
+    ERR_NO_SCHEDULE_FOUND: 'Schedule not found.',
   },
 };
 

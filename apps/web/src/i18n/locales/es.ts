@@ -227,6 +227,7 @@ const es: Messages = {
     ERR_NO_NOTE_FOUND: 'Nota no encontrada.',
     ERR_TAG_ALREADY_EXISTS: 'Ya existe una etiqueta con este nombre.',
     ERR_CONTACT_BLOCKED: 'Este contacto está bloqueado.',
+    ERR_NO_SCHEDULE_FOUND: 'Programación no encontrada.',
   },
 };
 

@@ -228,6 +228,7 @@ const ptBR = {
     ERR_NO_NOTE_FOUND: 'Observação não encontrada.',
     ERR_TAG_ALREADY_EXISTS: 'Já existe uma tag com este nome.',
     ERR_CONTACT_BLOCKED: 'Este contato está bloqueado.',
+    ERR_NO_SCHEDULE_FOUND: 'Agendamento não encontrado.',
   } satisfies Record<ErrorCode, string>,
 };
 

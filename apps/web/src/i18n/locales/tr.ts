@@ -227,6 +227,7 @@ const tr: Messages = {
     ERR_NO_NOTE_FOUND: 'Not bulunamadı.',
     ERR_TAG_ALREADY_EXISTS: 'Bu adda bir etiket zaten var.',
     ERR_CONTACT_BLOCKED: 'Bu kişi engellenmiş.',
+    ERR_NO_SCHEDULE_FOUND: 'Zamanlama bulunamadı.',
   },
 };
 

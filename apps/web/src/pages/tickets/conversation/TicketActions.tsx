@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
@@ -9,6 +9,7 @@ import MenuItem from '@mui/material/MenuItem';
 import Switch from '@mui/material/Switch';
 import Tooltip from '@mui/material/Tooltip';
 import DeleteIcon from '@mui/icons-material/Delete';
+import EventIcon from '@mui/icons-material/Event';
 import DoNotDisturbIcon from '@mui/icons-material/DoNotDisturb';
 import HistoryIcon from '@mui/icons-material/History';
 import MoreVertIcon from '@mui/icons-material/MoreVert';
@@ -28,6 +29,8 @@ import { TicketLogDialog } from './TicketLogDialog';
 import { TransferDialog } from './TransferDialog';
 import { farewellWouldSend, headerActions } from './transitions';
 import type { TicketActionsApi } from './useTicketActions';
+
+const ScheduleDialog = lazy(() => import('../../schedules/ScheduleDialog').then((m) => ({ default: m.ScheduleDialog })));
 
 interface Props {
   ticket: Ticket;
@@ -66,6 +69,7 @@ export function TicketActions({ ticket, actions, compact, onExportPdf, exporting
   const [transfer, setTransfer] = useState(false);
   const [logs, setLogs] = useState(false);
   const [confirmDelete, setConfirmDelete] = useState(false);
+  const [scheduling, setScheduling] = useState(false);
   const main = headerActions(ticket, me);
   const busy = actions.busy;
   const canDelete = can(me.profile, 'ticket-options:deleteTicket');
@@ -116,6 +120,19 @@ export function TicketActions({ ticket, actions, compact, onExportPdf, exporting
           </ListItemIcon>
           {t('conversation.header.exportPdf')}
         </MenuItem>
+        {me.company.plan?.useSchedules && (
+          <MenuItem
+            onClick={() => {
+              closeMenu();
+              setScheduling(true);
+            }}
+          >
+            <ListItemIcon>
+              <EventIcon fontSize="small" />
+            </ListItemIcon>
+            {t('schedules.scheduleMessage')}
+          </MenuItem>
+        )}
         <MenuItem onClick={() => void actions.toggleIntegration()} disabled={busy} role="menuitemcheckbox" aria-checked={ticket.useIntegration}>
           <ListItemText>{t('conversation.header.integration')}</ListItemText>
           <Switch size="small" edge="end" checked={ticket.useIntegration} tabIndex={-1} />
@@ -146,6 +163,11 @@ export function TicketActions({ ticket, actions, compact, onExportPdf, exporting
       </Menu>
       <TransferDialog open={transfer} busy={busy} onClose={() => setTransfer(false)} onTransfer={actions.transfer} />
       <TicketLogDialog ticketId={ticket.id} open={logs} onClose={() => setLogs(false)} />
+      {scheduling && (
+        <Suspense fallback={null}>
+          <ScheduleDialog schedule={null} contact={ticket.contact} onClose={() => setScheduling(false)} />
+        </Suspense>
+      )}
       <ConfirmDialog
         open={confirmDelete}
         title={t('conversation.deleteTicket.title', { id: ticket.id })}

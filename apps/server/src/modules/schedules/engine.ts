@@ -1,0 +1,248 @@
+import type { MediaType } from '@balcao/contracts';
+import { and, desc, eq, inArray, isNotNull, lte, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.js';
+import { contacts, messages, queues, schedules, tickets, users, whatsapps } from '../../db/schema/index.js';
+import type { AppContext } from '../../http/context.js';
+import { AppError } from '../../http/errors.js';
+import { mimetypeOfStored } from '../../storage/media.js';
+import { queueOutgoing } from '../conversations/outbound.js';
+import { fillVariables } from '../messages/variables.js';
+import { createTicket } from '../tickets/create.js';
+import { writeTicketLogs } from '../tickets/logs.js';
+import { findOrCreateTicket } from '../tickets/queries.js';
+import { liveStatusFor } from '../tickets/rules.js';
+import { markClosed } from '../tickets/service.js';
+import { findAuthUser } from '../users/queries.js';
+import { announceSchedule } from './announce.js';
+import type { ScheduleRow } from './presenter.js';
+import { nextOccurrence } from './recurrence.js';
+
+/*
+ * The schedule engine (issue 14). Each occurrence is a pg-boss job due at its `sendAt`
+ * (a singleton per schedule and time, so saving twice queues it once); a minute sweep
+ * catches whatever has no job (rows written by other means, a lost job). Either way a
+ * send starts with a row claim, PENDENTE → AGENDADA in one UPDATE, so two workers, two
+ * processes or a restart never send one occurrence twice. A process that dies between
+ * the claim and the end of the send leaves the row AGENDADA: when its lease lapses the
+ * sweep marks it ERRO instead of sending again — a customer never gets a message twice;
+ * the attendant sees it failed and can re-arm it.
+ */
+
+export const SCHEDULE_SEND_JOB = 'schedule-send';
+export const SCHEDULE_SWEEP_JOB = 'schedule-sweep';
+const CLAIM_LEASE_MS = 60_000;
+/** Sends in flight at once in one process: a burst of due schedules is not sent one by one. */
+const SEND_CONCURRENCY = 8;
+const INTERRUPTED = 'interrupted while sending (server stopped); not sent again so the contact never gets it twice';
+
+/** Queues the occurrence's job; without a job queue (most tests) the sweep alone sends it. */
+export async function wakeSchedule(ctx: AppContext, row: Pick<ScheduleRow, 'id' | 'sendAt' | 'status'>): Promise<void> {
+  if (!ctx.boss || row.status !== 'PENDENTE') return;
+  await ctx.boss
+    .send(SCHEDULE_SEND_JOB, { id: row.id }, { startAfter: row.sendAt, singletonKey: `${row.id}@${row.sendAt.toISOString()}` })
+    .catch((err: unknown) => ctx.log.warn({ err, scheduleId: row.id }, 'could not queue the schedule; the minute sweep sends it'));
+}
+
+/** Claims due PENDENTE rows (all due ones, or only `ids`), skipping rows another worker holds. */
+async function claimDue(db: DbOrTx, limit: number, ids?: number[]): Promise<ScheduleRow[]> {
+  const due = db
+    .select({ id: schedules.id })
+    .from(schedules)
+    .where(and(eq(schedules.status, 'PENDENTE'), lte(schedules.sendAt, sql`now()`), ids ? inArray(schedules.id, ids) : undefined))
+    .orderBy(schedules.sendAt)
+    .limit(limit)
+    .for('update', { skipLocked: true });
+  return db
+    .update(schedules)
+    .set({ status: 'AGENDADA', claimedUntil: sql`now() + ${`${CLAIM_LEASE_MS} milliseconds`}::interval` })
+    .where(and(inArray(schedules.id, due), eq(schedules.status, 'PENDENTE')))
+    .returning();
+}
+
+/** The pg-boss job: sends the schedules it names if they are (still) due and unclaimed. */
+export async function runScheduleJobs(ctx: AppContext, ids: number[]): Promise<number> {
+  const claimed = await claimDue(ctx.db, ids.length, ids);
+  await sendAll(ctx, claimed);
+  return claimed.length;
+}
+
+/**
+ * The minute sweep: marks interrupted sends ERRO, records the channel's verdict on
+ * earlier sends, then claims and sends every due schedule, a batch at a time.
+ */
+export async function sweepSchedules(ctx: AppContext, batch = 200): Promise<number> {
+  await failInterrupted(ctx);
+  await recordDeliveries(ctx);
+  let sent = 0;
+  for (;;) {
+    const claimed = await claimDue(ctx.db, batch);
+    await sendAll(ctx, claimed);
+    sent += claimed.length;
+    if (claimed.length < batch) return sent;
+  }
+}
+
+async function sendAll(ctx: AppContext, rows: ScheduleRow[]): Promise<void> {
+  const queue = [...rows];
+  const lane = async () => {
+    for (let row = queue.shift(); row; row = queue.shift()) await sendClaimed(ctx, row);
+  };
+  await Promise.all(Array.from({ length: Math.min(SEND_CONCURRENCY, queue.length) }, lane));
+}
+
+/** One claimed occurrence: send, then arm the next occurrence or finish (ENVIADA); any failure is ERRO with its reason. */
+async function sendClaimed(ctx: AppContext, row: ScheduleRow): Promise<void> {
+  const mine = and(eq(schedules.id, row.id), eq(schedules.status, 'AGENDADA'));
+  try {
+    const messageId = await sendOccurrence(ctx, row);
+    const contadorEnvio = row.contadorEnvio + 1;
+    const next = nextOccurrence({ ...row, contadorEnvio });
+    const [saved] = await ctx.db
+      .update(schedules)
+      .set({
+        contadorEnvio,
+        sentAt: new Date(),
+        claimedUntil: null,
+        reason: null,
+        pendingMessageId: messageId,
+        ...(next ? { status: 'PENDENTE' as const, ...next } : { status: 'ENVIADA' as const }),
+      })
+      .where(mine)
+      .returning();
+    if (saved) await wakeSchedule(ctx, saved);
+  } catch (err) {
+    const reason = err instanceof AppError && err.message === err.code ? err.code : err instanceof Error ? err.message : String(err);
+    ctx.log.warn({ scheduleId: row.id, reason }, 'scheduled message not sent');
+    await ctx.db.update(schedules).set({ status: 'ERRO', reason: reason.slice(0, 500), claimedUntil: null }).where(mine);
+  }
+  await announceSchedule(ctx, row.companyId, row.id, 'update');
+}
+
+/** The message itself, through the outbox of the conversation core; answers the outbox row's id. */
+async function sendOccurrence(ctx: AppContext, row: ScheduleRow): Promise<number> {
+  const [contact] = await ctx.db
+    .select()
+    .from(contacts)
+    .where(and(eq(contacts.companyId, row.companyId), eq(contacts.id, row.contactId)));
+  if (!contact) throw new AppError('ERR_NO_CONTACT_FOUND', 404);
+  if (!contact.active) throw new AppError('ERR_CONTACT_BLOCKED', 400);
+  const connection = await connectionFor(ctx.db, row, contact);
+  if (!connection) throw new AppError(row.whatsappId ? 'ERR_NO_WAPP_FOUND' : 'ERR_NO_DEF_WAPP_FOUND', 404);
+  if (connection.channel !== contact.channel) throw new AppError('ERR_VALIDATION', 400, 'the contact is not on the connection’s channel');
+
+  const { ticketId, openedHere } = await ticketFor(ctx, row, contact, connection);
+  const [names] = await ctx.db
+    .select({ userName: users.name, queueName: queues.name })
+    .from(tickets)
+    .leftJoin(users, eq(users.id, tickets.userId))
+    .leftJoin(queues, eq(queues.id, tickets.queueId))
+    .where(eq(tickets.id, ticketId));
+  const filled = fillVariables(row.body, { contactName: contact.name, userName: names?.userName, queueName: names?.queueName, connectionName: connection.name, ticketId });
+  const signer = row.assinar ? await signerName(ctx.db, row) : null;
+  // The signature as the composer writes it (the server adds none to attendants' messages).
+  const body = signer ? `*${signer}:*\n${filled}` : filled;
+  const message = await queueOutgoing(ctx, { companyId: row.companyId, ticketId, body, media: row.mediaPath ? mediaOf(row.mediaPath) : undefined });
+  // A ticket opened only to carry the message is closed at once (statusTicket closed, or openTicket disabled); a conversation already under way is left alone.
+  if (openedHere && (row.openTicket === 'disabled' || row.statusTicket === 'closed')) await markClosed(ctx, ticketId);
+  return message.id;
+}
+
+type ContactRow = typeof contacts.$inferSelect;
+type ConnectionRow = typeof whatsapps.$inferSelect;
+
+/** The schedule's connection; else the one the contact last talked on; else the company's default for the contact's channel. */
+async function connectionFor(db: DbOrTx, row: ScheduleRow, contact: ContactRow): Promise<ConnectionRow | undefined> {
+  if (row.whatsappId) {
+    const [chosen] = await db
+      .select()
+      .from(whatsapps)
+      .where(and(eq(whatsapps.companyId, row.companyId), eq(whatsapps.id, row.whatsappId)));
+    return chosen;
+  }
+  const [last] = await db
+    .select({ connection: whatsapps })
+    .from(tickets)
+    .innerJoin(whatsapps, eq(whatsapps.id, tickets.whatsappId))
+    .where(and(eq(tickets.companyId, row.companyId), eq(tickets.contactId, contact.id)))
+    .orderBy(desc(tickets.updatedAt))
+    .limit(1);
+  if (last) return last.connection;
+  const [fallback] = await db
+    .select()
+    .from(whatsapps)
+    .where(and(eq(whatsapps.companyId, row.companyId), eq(whatsapps.channel, contact.channel)))
+    .orderBy(desc(whatsapps.isDefault), whatsapps.id)
+    .limit(1);
+  return fallback;
+}
+
+/**
+ * The ticket that carries the message. With openTicket enabled, statusTicket open and
+ * a user and queue chosen, the ticket is opened for that user as `POST /tickets` would
+ * (or the contact's live ticket is used); otherwise the contact's live ticket, or a new
+ * pending one in the schedule's queue.
+ */
+async function ticketFor(ctx: AppContext, row: ScheduleRow, contact: ContactRow, connection: ConnectionRow): Promise<{ ticketId: number; openedHere: boolean }> {
+  if (row.openTicket === 'enabled' && row.statusTicket === 'open' && row.ticketUserId && row.queueId) {
+    const owner = await findAuthUser(ctx.db, row.ticketUserId);
+    if (!owner || owner.companyId !== row.companyId) throw new AppError('ERR_NO_USER_FOUND', 404);
+    const result = await createTicket(ctx, owner, { contactId: contact.id, queueId: row.queueId, whatsappId: connection.id, userId: owner.id, status: 'open' });
+    return 'ticket' in result ? { ticketId: result.ticket.id, openedHere: true } : { ticketId: result.conflict.id, openedHere: false };
+  }
+  const found = await findOrCreateTicket(ctx.db, {
+    companyId: row.companyId,
+    contactId: contact.id,
+    whatsappId: connection.id,
+    channel: connection.channel,
+    isGroup: contact.isGroup,
+    status: liveStatusFor({ isGroup: contact.isGroup, channel: connection.channel }) === 'group' ? 'group' : 'pending',
+    queueId: async () => row.queueId,
+    reopenWithinMinutes: 0,
+    firstMessageAt: new Date(),
+  });
+  if (found.created) {
+    await writeTicketLogs(ctx.db, [{ companyId: row.companyId, ticketId: found.ticket.id, type: 'create', queueId: row.queueId }]);
+  }
+  return { ticketId: found.ticket.id, openedHere: found.created };
+}
+
+/** Signed by the user who gets the ticket, else by its author. */
+async function signerName(db: DbOrTx, row: ScheduleRow): Promise<string | null> {
+  const id = row.ticketUserId ?? row.userId;
+  if (!id) return null;
+  const [user] = await db.select({ name: users.name }).from(users).where(eq(users.id, id));
+  return user?.name ?? null;
+}
+
+function mediaOf(fileName: string): { fileName: string; mimetype: string; mediaType: MediaType } {
+  const mimetype = mimetypeOfStored(fileName);
+  const family = mimetype.split('/')[0];
+  return { fileName, mimetype, mediaType: family === 'image' || family === 'video' || family === 'audio' ? family : 'application' };
+}
+
+/** Claims whose process died mid-send (lease lapsed): ERRO, never a second send. */
+async function failInterrupted(ctx: AppContext): Promise<void> {
+  const rows = await ctx.db
+    .update(schedules)
+    .set({ status: 'ERRO', reason: INTERRUPTED, claimedUntil: null })
+    .where(and(eq(schedules.status, 'AGENDADA'), lte(schedules.claimedUntil, sql`now()`)))
+    .returning({ id: schedules.id, companyId: schedules.companyId });
+  for (const r of rows) await announceSchedule(ctx, r.companyId, r.id, 'update');
+}
+
+/** The channel's verdict on earlier sends: a message that failed for good turns its schedule ERRO with the channel's reason. */
+async function recordDeliveries(ctx: AppContext): Promise<void> {
+  const settled = await ctx.db
+    .select({ id: schedules.id, companyId: schedules.companyId, messageId: messages.id, sendStatus: messages.sendStatus, lastError: messages.lastError })
+    .from(schedules)
+    .innerJoin(messages, eq(messages.id, schedules.pendingMessageId))
+    .where(and(isNotNull(schedules.pendingMessageId), inArray(messages.sendStatus, ['sent', 'failed'])));
+  for (const s of settled) {
+    const failed = s.sendStatus === 'failed';
+    await ctx.db
+      .update(schedules)
+      .set({ pendingMessageId: null, ...(failed ? { status: 'ERRO' as const, reason: (s.lastError ?? 'the channel refused the message').slice(0, 500) } : {}) })
+      .where(and(eq(schedules.id, s.id), eq(schedules.pendingMessageId, s.messageId)));
+    if (failed) await announceSchedule(ctx, s.companyId, s.id, 'update');
+  }
+}
