@@ -74,6 +74,11 @@ export const ERROR_CODES = [
   'ERR_NO_NOTE_FOUND',
   'ERR_TAG_ALREADY_EXISTS',
   'ERR_CONTACT_BLOCKED',
+  // Billing.
+  'ERR_SUBSCRIPTION_EXPIRED',
+  'ERR_INVOICE_ALREADY_PAID',
+  'ERR_PAYMENT_NOT_CONFIGURED',
+  'ERR_PAYMENT_PROVIDER',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -15,7 +15,8 @@ export type CompanyEventName =
   | 'notification'
   | 'plan'
   | 'company'
-  | 'help';
+  | 'help'
+  | 'payment';
 
 export const importMessagesEvent = (companyId: number) => `importMessages-${companyId}` as const;
 

@@ -225,6 +225,10 @@ const tr: Messages = {
     ERR_NO_NOTE_FOUND: 'Not bulunamadı.',
     ERR_TAG_ALREADY_EXISTS: 'Bu adda bir etiket zaten var.',
     ERR_CONTACT_BLOCKED: 'Bu kişi engellenmiş.',
+    ERR_SUBSCRIPTION_EXPIRED: 'Şirket aboneliğinin süresi doldu. Ödemeyi Finans bölümünden yapın.',
+    ERR_INVOICE_ALREADY_PAID: 'Bu fatura zaten ödendi.',
+    ERR_PAYMENT_NOT_CONFIGURED: 'PIX ödemesi yapılandırılmamış. Destekle iletişime geçin.',
+    ERR_PAYMENT_PROVIDER: 'Ödeme sağlayıcısı yanıt vermedi. Birazdan tekrar deneyin.',
   },
 };
 
