@@ -18,6 +18,7 @@ const TicketNotifications = lazyPage(() => import('./pages/tickets/list/useTicke
 const AllConnectionsPage = lazyPage(() => import('./pages/allConnections/AllConnectionsPage').then((m) => m.AllConnectionsPage));
 const ConnectionsPage = lazyPage(() => import('./pages/connections/ConnectionsPage').then((m) => m.ConnectionsPage));
 const DashboardPage = lazyPage(() => import('./pages/dashboard/DashboardPage').then((m) => m.DashboardPage));
+const FinanceiroPage = lazyPage(() => import('./pages/financeiro/FinanceiroPage').then((m) => m.FinanceiroPage));
 const FinanceiroAbertoPage = lazyPage(() => import('./pages/financeiro-aberto/FinanceiroAbertoPage').then((m) => m.FinanceiroAbertoPage));
 const LoginPage = lazyPage(() => import('./pages/login/LoginPage').then((m) => m.LoginPage));
 const TitledPage = lazyPage(() => import('./pages/placeholder/TitledPage').then((m) => m.TitledPage));
@@ -120,7 +121,7 @@ export function AppRoutes() {
             <Route path="/prompts" element={<PlanGate flag="useOpenAi">{admin(page('prompts'))}</PlanGate>} />
             <Route path="/connections" element={<ConnectionsAccess><ConnectionsPage /></ConnectionsAccess>} />
             <Route path="/allConnections" element={<SuperOrTickets><AllConnectionsPage /></SuperOrTickets>} />
-            <Route path="/financeiro" element={admin(page('financeiro'))} />
+            <Route path="/financeiro" element={admin(<FinanceiroPage />)} />
             <Route path="/financeiro-aberto" element={<FinanceiroAbertoPage />} />
             <Route path="/companies" element={<SuperOnly><CompaniesPage /></SuperOnly>} />
             {campaignsEnabled && (

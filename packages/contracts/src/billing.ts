@@ -93,8 +93,9 @@ export const subscriptionResponse = z.object({
 });
 export type SubscriptionResponse = z.infer<typeof subscriptionResponse>;
 
-/** `company-{id}-payment`: a confirmed payment, with the company's new due date. */
+/** `company-{id}-payment`: a confirmed payment, with the company's new due date and the invoice now paid. */
 export interface PaymentEventPayload {
   action: 'CONCLUIDA';
   company: { id: number; dueDate: string | null };
+  invoice: Invoice;
 }

@@ -257,7 +257,7 @@ describe('payments through the Efí provider and its webhook', () => {
     expect(await dueDateOf(t, c.company.id)).toBe('2999-01-31');
 
     expect(await efi.pay(charge.txid, webhookUrl())).toBe(200);
-    expect(await first).toEqual({ action: 'CONCLUIDA', company: { id: c.company.id, dueDate: '2999-02-28' } });
+    expect(await first).toMatchObject({ action: 'CONCLUIDA', company: { id: c.company.id, dueDate: '2999-02-28' }, invoice: { id: invoice.id, status: 'Pago' } });
     expect(await efi.sendWebhook(charge.txid, webhookUrl())).toBe(200);
     await sleep(200);
 

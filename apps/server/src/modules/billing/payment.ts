@@ -16,7 +16,7 @@ import type { AppContext } from '../../http/context.js';
 import { AppError } from '../../http/errors.js';
 import { loadCompany } from '../companies/queries.js';
 import { emitToSuperUsers } from '../companies/super-events.js';
-import { findInvoice } from './invoices.js';
+import { findInvoice, presentInvoice } from './invoices.js';
 import type { PaymentProvider } from './provider.js';
 
 const invoiceNotFound = () => new AppError('ERR_NOT_FOUND', 404, 'invoice not found');
@@ -67,7 +67,7 @@ async function customPlanFor(tx: Tx, company: typeof companies.$inferSelect, cho
  * open sessions hear `company-{id}-payment` CONCLUIDA.
  */
 export async function markInvoicePaid(ctx: AppContext, invoiceId: number, today = localIsoDate(new Date())): Promise<boolean> {
-  const companyId = await ctx.db.transaction(async (tx) => {
+  const paid = await ctx.db.transaction(async (tx) => {
     const [invoice] = await tx
       .update(invoices)
       .set({ status: INVOICE_PAID, paidAt: new Date() })
@@ -83,16 +83,16 @@ export async function markInvoicePaid(ctx: AppContext, invoiceId: number, today 
     }
     if (invoice.checkout) changes.planId = await customPlanFor(tx, company, invoice.checkout);
     if (Object.keys(changes).length > 0) await tx.update(companies).set(changes).where(eq(companies.id, company.id));
-    return company.id;
+    return invoice;
   });
-  if (companyId === undefined) return false;
-  const company = await loadCompany(ctx.db, companyId);
+  if (!paid) return false;
+  const company = await loadCompany(ctx.db, paid.companyId);
   if (!company) return true;
   await ctx.events.publish({
     type: 'company.record',
-    companyId,
+    companyId: company.id,
     name: 'payment',
-    payload: { action: 'CONCLUIDA', company: { id: company.id, dueDate: company.dueDate } },
+    payload: { action: 'CONCLUIDA', company: { id: company.id, dueDate: company.dueDate }, invoice: presentInvoice(paid) },
   });
   await emitToSuperUsers(ctx, 'company', { action: 'update', record: company });
   return true;
