@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Invoice, InvoicesPage, PaymentEventPayload, SubscriptionBody, SubscriptionResponse } from '@balcao/contracts';
 import { refreshToken, request } from './http';
 import { useCompanyEvent } from './liveEvents';
@@ -33,5 +33,22 @@ export function usePaymentConfirmed(onPaid: (payload: PaymentEventPayload) => vo
     if (payload?.action !== 'CONCLUIDA') return;
     storeRecordChange(queryClient, invoicesList, invoicesList.change(payload));
     void refreshToken().finally(() => onPaid(payload));
+  });
+}
+
+/** The super user's view of one company's invoices (first page), to confirm a static-PIX payment by hand. */
+export function useCompanyInvoices(companyId: number) {
+  return useQuery({
+    queryKey: ['invoices', 'company', companyId],
+    queryFn: () => request<InvoicesPage>(`/companies/${companyId}/invoices`),
+  });
+}
+
+/** `POST /invoices/{id}/confirm` (super user): the payment arrived; the company renews as if the provider said so. */
+export function useConfirmPayment(companyId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (invoiceId: number) => request(`/invoices/${invoiceId}/confirm`, { method: 'POST' }),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: ['invoices', 'company', companyId] }),
   });
 }

@@ -139,6 +139,9 @@ describe('invoices and the static PIX BR Code (no provider configured)', () => {
     expect(invoice).toBeDefined();
     const confirm = (session: LoggedIn) => t.app.inject({ method: 'POST', url: `/invoices/${invoice!.id}/confirm`, headers: bearer(session.token) });
 
+    const listed = await t.app.inject({ method: 'GET', url: `/companies/${c.company.id}/invoices`, headers: bearer(superUser.token) });
+    expect((listed.json() as InvoicesPage).invoices.map((i) => i.id)).toEqual([invoice!.id]);
+    expect((await t.app.inject({ method: 'GET', url: `/companies/${c.company.id}/invoices`, headers: bearer(c.session.token) })).statusCode).toBe(403);
     expect((await confirm(c.session)).statusCode).toBe(403);
     expect((await confirm(superUser)).statusCode).toBe(200);
     expect(await dueDateOf(t, c.company.id)).toBe('2999-02-28');

@@ -30,6 +30,13 @@ export function registerBillingRoutes(app: FastifyInstance, ctx: AppContext, aut
     subscribe(ctx, provider, caller(req), req.body),
   );
 
+  // The super user's view of one company's invoices (/companies), to confirm a static-PIX payment by hand.
+  r.get(
+    '/companies/:id/invoices',
+    { schema: { tags, params: z.object({ id: idParam }), querystring: pageQuery, response: { 200: invoicesPageSchema } }, onRequest: authenticate, preHandler: requireSuper },
+    async (req) => pageInvoices(ctx.db, req.params.id, req.query),
+  );
+
   r.post(
     '/invoices/:id/confirm',
     { schema: { tags, params: z.object({ id: idParam }), response: { 200: z.object({}) } }, onRequest: authenticate, preHandler: requireSuper },

@@ -10,6 +10,7 @@ export const financeiroMessages = defineMessages({
     empty: 'Nenhuma fatura ainda.',
     renewed: 'Sua licença foi renovada até {{date}}!',
     subscribed: 'Assinatura realizada com sucesso!, aguardando a realização do pagamento',
+    confirm: { action: 'Confirmar pagamento', title: 'Faturas de {{name}}', done: 'Pagamento confirmado: a licença foi renovada.' },
     checkout: {
       title: 'Assinatura',
       steps: { data: 'Dados', customize: 'Personalizar', review: 'Revisar' },
@@ -45,6 +46,7 @@ export const financeiroMessages = defineMessages({
     empty: 'No invoices yet.',
     renewed: 'Your licence was renewed until {{date}}!',
     subscribed: 'Subscription done! Waiting for the payment',
+    confirm: { action: 'Confirm payment', title: 'Invoices of {{name}}', done: 'Payment confirmed: the licence was renewed.' },
     checkout: {
       title: 'Subscription',
       steps: { data: 'Details', customize: 'Customise', review: 'Review' },
@@ -80,6 +82,7 @@ export const financeiroMessages = defineMessages({
     empty: 'Aún no hay facturas.',
     renewed: '¡Su licencia fue renovada hasta {{date}}!',
     subscribed: '¡Suscripción realizada! Esperando el pago',
+    confirm: { action: 'Confirmar pago', title: 'Facturas de {{name}}', done: 'Pago confirmado: la licencia fue renovada.' },
     checkout: {
       title: 'Suscripción',
       steps: { data: 'Datos', customize: 'Personalizar', review: 'Revisar' },
@@ -115,6 +118,7 @@ export const financeiroMessages = defineMessages({
     empty: 'Henüz fatura yok.',
     renewed: 'Lisansınız {{date}} tarihine kadar yenilendi!',
     subscribed: 'Abonelik oluşturuldu! Ödeme bekleniyor',
+    confirm: { action: 'Ödemeyi onayla', title: '{{name}} faturaları', done: 'Ödeme onaylandı: lisans yenilendi.' },
     checkout: {
       title: 'Abonelik',
       steps: { data: 'Bilgiler', customize: 'Özelleştir', review: 'Gözden geçir' },
