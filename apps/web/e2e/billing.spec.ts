@@ -6,6 +6,8 @@ import { admin, apiToken, uniqueEmail } from './helpers';
 
 /** Issue 18: an expired company pays its invoice by PIX through the (fake) provider and is let back in. */
 test('an expired company logs in, pays through the provider and sees the renewal toast and the dashboard', async ({ page, request, context }) => {
+  // A long walk (three accessibility checks, a 4 s redirect) on a shared machine.
+  test.setTimeout(150_000);
   const token = await apiToken(request, admin.email, admin.password);
   const email = uniqueEmail('expired');
   const password = 'amber-lantern-pays-7';
@@ -76,4 +78,41 @@ test('an expired company logs in, pays through the provider and sees the renewal
   await expect(page).toHaveURL(/\/$/, { timeout: 8000 });
   await expect(page.getByTestId('side-menu')).toBeVisible();
   await expect(page.getByTestId('subscription-expired')).toHaveCount(0);
+});
+
+/** Issue 18 point 5: the super user acts on another company's connections from /allConnections. */
+test('the super user gets the session actions of another company’s connection in /allConnections and re-pairs it', async ({ page, request }) => {
+  test.setTimeout(120_000);
+  const superToken = await apiToken(request, admin.email, admin.password);
+  const email = uniqueEmail('allconn');
+  const password = 'copper-meadow-links-4';
+  const created = await request.post(`${E2E_API_URL}/companies`, {
+    headers: { Authorization: `Bearer ${superToken}` },
+    data: { name: `Conexões ${Date.now()}`, email, password, planId: 1 },
+  });
+  expect(created.status(), await created.text()).toBeLessThan(300);
+  const company = (await created.json()) as { id: number; name: string };
+  const ownerToken = await apiToken(request, email, password);
+  const connection = await request.post(`${E2E_API_URL}/whatsapp`, { headers: { Authorization: `Bearer ${ownerToken}` }, data: { name: 'Da outra empresa' } });
+  expect(connection.status(), await connection.text()).toBeLessThan(300);
+  const { id } = (await connection.json()) as { id: number };
+  // Without WhatsApp's servers the session ends DISCONNECTED.
+  await request.delete(`${E2E_API_URL}/whatsappsession/${id}`, { headers: { Authorization: `Bearer ${ownerToken}` } });
+
+  await page.goto('/login');
+  await page.getByTestId('login-email').fill(admin.email);
+  await page.getByTestId('login-password').fill(admin.password);
+  await page.getByTestId('login-submit').click();
+  await expect(page.getByTestId('side-menu')).toBeVisible();
+  await page.goto('/allConnections');
+  await page.getByTestId(`all-connections-row-${company.id}`).getByTestId('all-connections-edit').click();
+  const dialog = page.getByTestId('company-connections-dialog');
+  await expect(dialog).toContainText(`Conexões de: ${company.name}`);
+  const row = dialog.locator('[data-name="Da outra empresa"]');
+  await expect(row.getByTestId('connection-try-again')).toBeVisible({ timeout: 20_000 });
+
+  const renewed = page.waitForResponse((r) => r.url().endsWith(`/whatsappsession/${id}`) && r.request().method() === 'PUT');
+  await row.getByTestId('connection-new-qr').click();
+  expect((await renewed).status()).toBe(200);
+  await expect(page.getByTestId('toast')).toContainText('Operação realizada com sucesso');
 });
