@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { API_PORT, E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD, E2E_API_URL, E2E_WEB_URL, WEB_PORT } from './e2e/env';
+import { BILLING_ENV } from './e2e/billing-env';
 import { GRAPH_ORIGIN, GRAPH_PORT, INBOX_API_PORT, INBOX_API_URL, INBOX_WEB_PORT, INBOX_WEB_URL, META_APP_ID, META_APP_SECRET } from './e2e/meta-env';
 
 /**
@@ -100,7 +101,7 @@ export default defineConfig({
     { name: 'inbox', testMatch: /inbox\.spec\.ts$/, use: { ...chromium, baseURL: INBOX_WEB_URL }, expect: { timeout: 20_000 } },
   ],
   webServer: [
-    product({ apiPort: API_PORT, webPort: WEB_PORT, apiUrl: E2E_API_URL, webUrl: E2E_WEB_URL, dataDir: dataDirFor('BALCAO_E2E_DATA_DIR') }),
+    product({ apiPort: API_PORT, webPort: WEB_PORT, apiUrl: E2E_API_URL, webUrl: E2E_WEB_URL, dataDir: dataDirFor('BALCAO_E2E_DATA_DIR'), env: BILLING_ENV }),
     {
       command: `node --import tsx apps/server/tools/simulate.ts --fake-graph ${GRAPH_PORT}`,
       cwd: repoRoot,

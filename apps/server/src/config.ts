@@ -44,6 +44,15 @@ const envSchema = z.object({
   OUTBOX_RETRY_BASE_MS: positiveInt.default(2000),
   OUTBOX_MAX_ATTEMPTS: positiveInt.default(6),
   WHATSAPP_SESSIONS: bool.default(true),
+  EFI_CLIENT_ID: z.string().optional(),
+  EFI_CLIENT_SECRET: z.string().optional(),
+  EFI_API_URL: z.url().default('https://pix.api.efipay.com.br'),
+  EFI_CERT_PATH: z.string().optional(),
+  EFI_CERT_PASSWORD: z.string().optional(),
+  EFI_WEBHOOK_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
+  PIX_KEY: z.string().max(77).optional(),
+  PIX_MERCHANT_NAME: z.string().max(25).default('Balcao'),
+  PIX_MERCHANT_CITY: z.string().max(15).default('Sao Paulo'),
 });
 
 export interface Config {
@@ -79,6 +88,13 @@ export interface Config {
   startWhatsappSessions: boolean;
   /** Digits of the support WhatsApp number shown to admins (spec 1 §1), if any. */
   supportWhatsapp?: string;
+  /** Subscription payments (docs/billing.md): the Efí PIX API when its credentials are set, else a static BR Code for `pix.key`. */
+  billing: {
+    efi?: { clientId: string; clientSecret: string; apiUrl: string; certPath?: string; certPassword?: string };
+    /** Shared secret the payment webhook must carry (`?hmac=`), as Efí documents for webhooks without mutual TLS. */
+    webhookSecret?: string;
+    pix: { key?: string; merchantName: string; merchantCity: string };
+  };
 }
 
 /** Parses an environment (pure; throws a readable Error on bad values). */
@@ -126,6 +142,20 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
     outbox: { retryBaseMs: e.OUTBOX_RETRY_BASE_MS, maxAttempts: e.OUTBOX_MAX_ATTEMPTS },
     startWhatsappSessions: e.WHATSAPP_SESSIONS,
     supportWhatsapp: e.SUPPORT_WHATSAPP?.replace(/\D/g, ''),
+    billing: {
+      efi:
+        e.EFI_CLIENT_ID && e.EFI_CLIENT_SECRET
+          ? {
+              clientId: e.EFI_CLIENT_ID,
+              clientSecret: e.EFI_CLIENT_SECRET,
+              apiUrl: e.EFI_API_URL.replace(/\/+$/, ''),
+              certPath: e.EFI_CERT_PATH,
+              certPassword: e.EFI_CERT_PASSWORD,
+            }
+          : undefined,
+      webhookSecret: e.EFI_WEBHOOK_SECRET,
+      pix: { key: e.PIX_KEY, merchantName: e.PIX_MERCHANT_NAME, merchantCity: e.PIX_MERCHANT_CITY },
+    },
   };
 }
 

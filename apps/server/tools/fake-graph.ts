@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { FakeEfi } from '../test/fakes/efi-server.js';
 import { FakeGraph } from '../test/fakes/graph-server.js';
 
 /**
@@ -9,12 +10,16 @@ import { FakeGraph } from '../test/fakes/graph-server.js';
  *
  * One addition for out-of-process tests (the browser e2e suite): `GET /__sent`
  * answers the bodies of the Send API calls received so far, oldest first. Every
- * other request is passed to the fake unchanged.
+ * other request is passed to the fake unchanged. The fake Efí PIX API answers under
+ * `/efi` on the same port (EFI_API_URL=<this origin>/efi), with its `POST /efi/__pay`.
  */
 export async function startFakeGraph(port: number): Promise<string> {
   const graph = await FakeGraph.start();
+  const efi = await FakeEfi.start();
   const server = createServer((req, res) => {
-    route(graph, req, res).catch(() => {
+    const url = req.url ?? '/';
+    const answer = url.startsWith('/efi/') ? forward(efi.url, url.slice('/efi'.length), req, res) : route(graph, req, res);
+    answer.catch(() => {
       res.writeHead(502);
       res.end();
     });
@@ -29,13 +34,16 @@ async function route(graph: FakeGraph, req: IncomingMessage, res: ServerResponse
     res.end(JSON.stringify(graph.sends().map((r) => r.body)));
     return;
   }
+  await forward(graph.origin, req.url ?? '/', req, res);
+}
+
+async function forward(origin: string, path: string, req: IncomingMessage, res: ServerResponse): Promise<void> {
   const chunks: Buffer[] = [];
   for await (const c of req) chunks.push(c as Buffer);
-  const answer = await fetch(`${graph.origin}${req.url ?? '/'}`, {
-    method: req.method,
-    headers: chunks.length ? { 'content-type': req.headers['content-type'] ?? 'application/json' } : undefined,
-    body: chunks.length ? Buffer.concat(chunks) : undefined,
-  });
+  const headers: Record<string, string> = {};
+  if (chunks.length) headers['content-type'] = req.headers['content-type'] ?? 'application/json';
+  if (req.headers.authorization) headers.authorization = req.headers.authorization;
+  const answer = await fetch(`${origin}${path}`, { method: req.method, headers, body: chunks.length ? Buffer.concat(chunks) : undefined });
   res.writeHead(answer.status, { 'content-type': answer.headers.get('content-type') ?? 'application/json' });
   res.end(Buffer.from(await answer.arrayBuffer()));
 }

@@ -20,6 +20,7 @@ const ConnectionsPage = lazyPage(() => import('./pages/connections/ConnectionsPa
 const DashboardPage = lazyPage(() => import('./pages/dashboard/DashboardPage').then((m) => m.DashboardPage));
 const MomentsPage = lazyPage(() => import('./pages/moments/MomentsPage').then((m) => m.MomentsPage));
 const ReportsPage = lazyPage(() => import('./pages/reports/ReportsPage').then((m) => m.ReportsPage));
+const FinanceiroPage = lazyPage(() => import('./pages/financeiro/FinanceiroPage').then((m) => m.FinanceiroPage));
 const FinanceiroAbertoPage = lazyPage(() => import('./pages/financeiro-aberto/FinanceiroAbertoPage').then((m) => m.FinanceiroAbertoPage));
 const LoginPage = lazyPage(() => import('./pages/login/LoginPage').then((m) => m.LoginPage));
 const TitledPage = lazyPage(() => import('./pages/placeholder/TitledPage').then((m) => m.TitledPage));
@@ -129,7 +130,7 @@ export function AppRoutes() {
             <Route path="/prompts" element={<PlanGate flag="useOpenAi">{admin(page('prompts'))}</PlanGate>} />
             <Route path="/connections" element={<ConnectionsAccess><ConnectionsPage /></ConnectionsAccess>} />
             <Route path="/allConnections" element={<SuperOrTickets><AllConnectionsPage /></SuperOrTickets>} />
-            <Route path="/financeiro" element={admin(page('financeiro'))} />
+            <Route path="/financeiro" element={admin(<FinanceiroPage />)} />
             <Route path="/financeiro-aberto" element={<FinanceiroAbertoPage />} />
             <Route path="/companies" element={<SuperOnly><CompaniesPage /></SuperOnly>} />
             {campaignsEnabled && (

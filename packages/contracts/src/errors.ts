@@ -78,6 +78,11 @@ export const ERROR_CODES = [
   // Contacts.
   'ERR_INVALID_SPREADSHEET',
   'ERR_NO_SCHEDULE_FOUND',
+  // Billing.
+  'ERR_SUBSCRIPTION_EXPIRED',
+  'ERR_INVOICE_ALREADY_PAID',
+  'ERR_PAYMENT_NOT_CONFIGURED',
+  'ERR_PAYMENT_PROVIDER',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -11,6 +11,7 @@ export * from './tickets.js';
 export * from './validation.js';
 export * from './schedules.js';
 export * from './companies.js';
+export * from './billing.js';
 export * from './helps.js';
 export * from './queues.js';
 export * from './ticket-actions.js';

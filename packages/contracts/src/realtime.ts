@@ -17,7 +17,8 @@ export type CompanyEventName =
   | 'plan'
   | 'company'
   | 'help'
-  | 'quickemessage';
+  | 'quickemessage'
+  | 'payment';
 
 export const importMessagesEvent = (companyId: number) => `importMessages-${companyId}` as const;
 

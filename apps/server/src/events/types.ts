@@ -8,6 +8,7 @@ import type {
   Help,
   ImportMessagesEventPayload,
   ListEventPayload,
+  PaymentEventPayload,
   Message,
   Plan,
   Queue,
@@ -41,13 +42,14 @@ export interface SocketPayloads {
   whatsapp: WhatsappEventPayload;
   whatsappSession: WhatsappSessionEventPayload;
   quickemessage: ListEventPayload<QuickMessage>;
+  payment: PaymentEventPayload;
 }
 export type EventPayload<N extends CompanyEventName> = N extends keyof SocketPayloads ? SocketPayloads[N] : Record<string, unknown>;
 
 /** A change every user of one company hears about (lists without a per-viewer rule). */
 type CompanyRecord = {
-  [N in 'user' | 'queue' | 'settings' | 'whatsapp']: { type: 'company.record'; companyId: number; name: N; payload: SocketPayloads[N] };
-}['user' | 'queue' | 'settings' | 'whatsapp'];
+  [N in 'user' | 'queue' | 'settings' | 'whatsapp' | 'payment']: { type: 'company.record'; companyId: number; name: N; payload: SocketPayloads[N] };
+}['user' | 'queue' | 'settings' | 'whatsapp' | 'payment'];
 /** Plans and companies are the super users' business: only their sockets hear of them. */
 type SuperRecord = { [N in 'plan' | 'company']: { type: 'super.record'; name: N; payload: SocketPayloads[N] } }['plan' | 'company'];
 

@@ -17,6 +17,7 @@ import { z } from 'zod';
 import type { Config } from '../config.js';
 import { createDb } from '../db/client.js';
 import { registerAuthRoutes } from '../modules/auth/routes.js';
+import { registerBillingRoutes } from '../modules/billing/routes.js';
 import { registerBrandingRoutes } from '../modules/branding/routes.js';
 import { registerCompanyRoutes } from '../modules/companies/routes.js';
 import { registerContactRoutes } from '../modules/contacts/routes.js';
@@ -181,6 +182,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerDashboardRoutes(app, ctx, authenticate);
   registerReportRoutes(app, ctx, authenticate);
   registerScheduleRoutes(app, ctx, authenticate);
+  registerBillingRoutes(app, ctx, authenticate);
   await registerWebhookRoutes(app, { meta: config.meta, sink });
 
   return app;

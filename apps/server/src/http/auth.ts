@@ -1,6 +1,7 @@
 import { can, type Permission } from '@balcao/contracts';
 import type { FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import { findTokenUser } from '../modules/auth/queries.js';
+import { assertSubscriptionActive } from '../modules/billing/expiry.js';
 import { bearerToken, verifyAccessToken, type AccessClaims } from '../modules/auth/tokens.js';
 import type { AppContext } from './context.js';
 import { AppError } from './errors.js';
@@ -49,6 +50,7 @@ export function makeAuthenticate(ctx: AppContext) {
     const claims = await accessClaimsOf(ctx, req);
     const user = await findTokenUser(ctx.db, claims.id, claims.fam);
     assertSessionCurrent(claims, user);
+    assertSubscriptionActive(req, user.companyId, user.dueDate);
     req.auth = { id: user.id, companyId: user.companyId, profile: user.profile, super: user.super };
   };
 }

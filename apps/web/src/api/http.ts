@@ -87,7 +87,8 @@ export function setRefreshListener(listener: RefreshListener): void {
   onRefreshed = listener;
 }
 
-async function refreshToken(): Promise<boolean> {
+/** Exchanges the refresh cookie for a new token and user (the session listener stores the user). */
+export async function refreshToken(): Promise<boolean> {
   refreshing ??= (async () => {
     try {
       const res = await send('/auth/refresh_token', { method: 'POST' }, false);

@@ -10,6 +10,7 @@ import { connectionsMessages } from '../pages/connections/texts';
 import { connectionSetupMessages } from '../pages/connections/setupTexts';
 import { whatsappModalMessages } from '../pages/connections/whatsappModalTexts';
 import { allConnectionsMessages } from '../pages/allConnections/texts';
+import { financeiroMessages } from '../pages/financeiro/texts';
 import { ticketsMessages } from '../pages/tickets/texts';
 import { contactDrawerMessages } from '../pages/tickets/contact-drawer/texts';
 import { conversationMessages } from '../pages/tickets/conversation/texts';
@@ -38,6 +39,7 @@ export const SCREEN_DOMAIN_MESSAGES: Record<string, DomainMessages<object>> = {
   connectionSetup: connectionSetupMessages,
   whatsappModal: whatsappModalMessages,
   allConnections: allConnectionsMessages,
+  financeiro: financeiroMessages,
   tickets: ticketsMessages,
   contactDrawer: contactDrawerMessages,
   conversation: conversationMessages,

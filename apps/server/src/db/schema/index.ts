@@ -14,3 +14,4 @@ export * from './tags.js';
 export * from './ticket-notes.js';
 export * from './quick-messages.js';
 export * from './schedules.js';
+export * from './invoices.js';

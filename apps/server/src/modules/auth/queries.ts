@@ -109,8 +109,10 @@ export async function findTokenUser(db: DbOrTx, id: number, family: string | und
       super: users.super,
       tokenVersion: users.tokenVersion,
       familyRevoked: familyRevokedSql(users.companyId, family),
+      dueDate: companies.dueDate,
     })
     .from(users)
+    .innerJoin(companies, eq(companies.id, users.companyId))
     .where(eq(users.id, id));
   return row;
 }

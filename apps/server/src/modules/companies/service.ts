@@ -15,6 +15,7 @@ import { rm } from 'node:fs/promises';
 import type { z } from 'zod';
 import type { Tx } from '../../db/client.js';
 import { hashChosenPassword } from '../auth/password-policy.js';
+import { ensureCompanyInvoice } from '../billing/invoices.js';
 import { companies, companySettings, plans, users } from '../../db/schema/index.js';
 import type { AuthUser } from '../../http/auth.js';
 import type { AppContext } from '../../http/context.js';
@@ -81,6 +82,7 @@ export async function createCompany(ctx: AppContext, body: CreateBody, today = l
     await tx.insert(companySettings).values({ companyId: company.id, ...COMPANY_SETTING_DEFAULTS, ...(campaignsEnabled ? { campaignsEnabled } : {}) });
     const name = adminName ?? defaultAdminName(fields.email);
     await tx.insert(users).values({ companyId: company.id, name, email: fields.email, passwordHash, profile: 'admin' });
+    await ensureCompanyInvoice(tx, company.id);
     return company.id;
   });
   const company = await reload(ctx, id);
@@ -101,6 +103,8 @@ export async function updateCompany(ctx: AppContext, id: number, body: UpdateBod
     if (fields.planId !== undefined) await assertPlanExists(tx, fields.planId);
     if (fields.name !== undefined && (await companyNameTaken(tx, fields.name, id))) throw new AppError('ERR_COMPANY_NAME_EXISTS', 409);
     if (Object.keys(fields).length > 0) await tx.update(companies).set(fields).where(eq(companies.id, id));
+    // A new plan or period prices the open invoice at once (docs/billing.md).
+    if (fields.planId !== undefined || fields.dueDate !== undefined) await ensureCompanyInvoice(tx, id);
     if (campaignsEnabled) await writeCompanySettings(tx, id, { campaignsEnabled });
     if (passwordHash) {
       const email = fields.email ?? current.email;

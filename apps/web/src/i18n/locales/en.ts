@@ -228,6 +228,10 @@ const en: Messages = {
     ERR_TAG_ALREADY_EXISTS: 'A tag with this name already exists.',
     ERR_CONTACT_BLOCKED: 'This contact is blocked.',
     ERR_NO_SCHEDULE_FOUND: 'Schedule not found.',
+    ERR_SUBSCRIPTION_EXPIRED: 'The company subscription has expired. Settle the payment under Finance.',
+    ERR_INVOICE_ALREADY_PAID: 'This invoice is already paid.',
+    ERR_PAYMENT_NOT_CONFIGURED: 'PIX payment is not configured. Contact support.',
+    ERR_PAYMENT_PROVIDER: 'The payment provider did not answer. Try again shortly.',
   },
 };
 

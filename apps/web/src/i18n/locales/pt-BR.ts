@@ -229,6 +229,10 @@ const ptBR = {
     ERR_TAG_ALREADY_EXISTS: 'Já existe uma tag com este nome.',
     ERR_CONTACT_BLOCKED: 'Este contato está bloqueado.',
     ERR_NO_SCHEDULE_FOUND: 'Agendamento não encontrado.',
+    ERR_SUBSCRIPTION_EXPIRED: 'A assinatura da empresa venceu. Regularize o pagamento em Financeiro.',
+    ERR_INVOICE_ALREADY_PAID: 'Esta fatura já está paga.',
+    ERR_PAYMENT_NOT_CONFIGURED: 'O pagamento por PIX não está configurado. Fale com o suporte.',
+    ERR_PAYMENT_PROVIDER: 'O provedor de pagamento não respondeu. Tente de novo em instantes.',
   } satisfies Record<ErrorCode, string>,
 };
 

@@ -1,11 +1,6 @@
 import { useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import IconButton from '@mui/material/IconButton';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -16,39 +11,15 @@ import Tooltip from '@mui/material/Tooltip';
 import EditIcon from '@mui/icons-material/Edit';
 import { request } from '../../api/http';
 import { useUser } from '../../api/session';
-import { whatsappAllKey, whatsappApi, whatsappCompanyKey } from '../../api/whatsapp';
+import { whatsappAllKey, whatsappApi } from '../../api/whatsapp';
 import { ListPage } from '../../components/ListPage';
 import { TableStateRow } from '../../components/ListStates';
-import { ConnectionsTable } from '../connections/ConnectionsTable';
+import { CompanyConnectionsDialog } from './CompanyConnectionsDialog';
 import { countByCompany } from './counts';
 
 interface CompanyRef {
   id: number;
   name: string;
-}
-
-/** 'Conexões de: {company name}': that company's connections (GET /whatsapp?companyId=). */
-function CompanyConnectionsDialog({ company, onClose }: { company: CompanyRef; onClose: () => void }) {
-  const { t } = useTranslation();
-  const list = useQuery({ queryKey: whatsappCompanyKey(company.id), queryFn: () => whatsappApi.ofCompany(company.id), retry: false });
-  return (
-    <Dialog open onClose={onClose} maxWidth="lg" fullWidth scroll="paper" data-testid="company-connections-dialog">
-      <DialogTitle>{t('allConnections.dialogTitle', { name: company.name })}</DialogTitle>
-      <DialogContent dividers sx={{ p: 0 }}>
-        <ConnectionsTable
-          connections={list.data ?? []}
-          loading={list.isPending}
-          error={list.isError}
-          onRetry={() => void list.refetch()}
-          sessionActions={null}
-          rowActions={null}
-        />
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>{t('ui.actions.close')}</Button>
-      </DialogActions>
-    </Dialog>
-  );
 }
 
 /** /allConnections (spec 1 §2): connected, disconnected and total connections per company, with a totals row. */

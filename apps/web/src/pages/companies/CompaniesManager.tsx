@@ -10,6 +10,7 @@ import TableRow from '@mui/material/TableRow';
 import { alpha } from '@mui/material/styles';
 import AddIcon from '@mui/icons-material/Add';
 import EventRepeatIcon from '@mui/icons-material/EventRepeat';
+import PriceCheckIcon from '@mui/icons-material/PriceCheck';
 import {
   INFINITE_SCROLL_THRESHOLD_PX,
   PLATFORM_COMPANY_ID,
@@ -28,6 +29,7 @@ import { SearchField } from '../../components/ListPage';
 import { ListTable } from '../../components/ListTable';
 import { RowActions } from '../../components/RowActions';
 import { toast, toastError } from '../../components/toast';
+import { ConfirmPaymentDialog } from '../financeiro/ConfirmPaymentDialog';
 import { CompanyDialog } from './CompanyDialog';
 
 /** Spec 1 §4: due in 1–5 days yellow, today or past red. */
@@ -42,6 +44,7 @@ export function CompaniesManager() {
   const remove = useDeleteCompany();
   const [editing, setEditing] = useState<{ company: Company | null } | null>(null);
   const [renewing, setRenewing] = useState<Company | null>(null);
+  const [confirmingPayment, setConfirmingPayment] = useState<Company | null>(null);
   const scroller = useRef<HTMLDivElement>(null);
   const today = localIsoDate(new Date());
 
@@ -116,7 +119,15 @@ export function CompaniesManager() {
                   extra={
                     platform
                       ? []
-                      : [{ label: t('companies.renew.action'), icon: <EventRepeatIcon fontSize="small" />, onClick: () => setRenewing(c), testId: `company-renew-${c.id}` }]
+                      : [
+                          { label: t('companies.renew.action'), icon: <EventRepeatIcon fontSize="small" />, onClick: () => setRenewing(c), testId: `company-renew-${c.id}` },
+                          {
+                            label: t('financeiro.confirm.action'),
+                            icon: <PriceCheckIcon fontSize="small" />,
+                            onClick: () => setConfirmingPayment(c),
+                            testId: `company-invoices-${c.id}`,
+                          },
+                        ]
                   }
                   remove={
                     platform
@@ -136,6 +147,7 @@ export function CompaniesManager() {
       </Paper>
       <Box>
         {editing && <CompanyDialog company={editing.company} onClose={() => setEditing(null)} />}
+        {confirmingPayment && <ConfirmPaymentDialog company={confirmingPayment} onClose={() => setConfirmingPayment(null)} />}
         <ConfirmDialog
           open={renewing !== null}
           title={t('companies.renew.title', { name: renewing?.name ?? '' })}
