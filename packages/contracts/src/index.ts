@@ -22,3 +22,5 @@ export * from './ticket-list.js';
 export * from './ticket-visibility.js';
 export * from './lenient.js';
 export * from './channel-format.js';
+export * from './audit.js';
+export * from './two-factor.js';

@@ -13,3 +13,4 @@ export * from './messages.js';
 export * from './tags.js';
 export * from './ticket-notes.js';
 export * from './quick-messages.js';
+export * from './trust.js';
