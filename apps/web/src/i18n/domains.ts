@@ -13,6 +13,7 @@ import { allConnectionsMessages } from '../pages/allConnections/texts';
 import { ticketsMessages } from '../pages/tickets/texts';
 import { contactDrawerMessages } from '../pages/tickets/contact-drawer/texts';
 import { conversationMessages } from '../pages/tickets/conversation/texts';
+import { twoFactorMessages } from '../pages/profile/texts';
 
 /**
  * The logged-in screens' texts, mounted beside the base locale: one line per
@@ -32,6 +33,7 @@ export const SCREEN_DOMAIN_MESSAGES: Record<string, DomainMessages<object>> = {
   tickets: ticketsMessages,
   contactDrawer: contactDrawerMessages,
   conversation: conversationMessages,
+  twoFactor: twoFactorMessages,
 };
 
 /** Adds the screens' texts to every language; the shell calls it once as its chunk loads. */
