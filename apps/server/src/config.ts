@@ -24,6 +24,7 @@ const envSchema = z.object({
   ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').max(200).optional(),
   JWT_SECRET: optionalSecret,
   JWT_REFRESH_SECRET: optionalSecret,
+  DATA_ENCRYPTION_KEY: optionalSecret,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SERVE_WEB: bool.default(true),
   REDIS_URL: z.string().optional(),
@@ -67,6 +68,8 @@ export interface Config {
   /** Taken from the environment; when absent, main resolves them from DATA_DIR/secrets.json. */
   jwtSecret: string | undefined;
   jwtRefreshSecret: string | undefined;
+  /** Encrypts secrets stored in the database; the same on every API node. */
+  dataKey: string | undefined;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   serveWeb: boolean;
   redisUrl: string | undefined;
@@ -118,6 +121,7 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
     adminPassword: e.ADMIN_PASSWORD,
     jwtSecret: e.JWT_SECRET,
     jwtRefreshSecret: e.JWT_REFRESH_SECRET,
+    dataKey: e.DATA_ENCRYPTION_KEY,
     logLevel: e.LOG_LEVEL,
     serveWeb: e.SERVE_WEB,
     redisUrl: e.REDIS_URL,

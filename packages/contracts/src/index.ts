@@ -29,3 +29,5 @@ export * from './kanban.js';
 export * from './dashboard.js';
 export * from './reports.js';
 export * from './message-schedules.js';
+export * from './audit.js';
+export * from './two-factor.js';

@@ -18,6 +18,7 @@ import type { Config } from '../config.js';
 import { createDb } from '../db/client.js';
 import { registerAuthRoutes } from '../modules/auth/routes.js';
 import { registerBillingRoutes } from '../modules/billing/routes.js';
+import { registerAuditRoutes } from '../modules/audit/routes.js';
 import { registerBrandingRoutes } from '../modules/branding/routes.js';
 import { registerCompanyRoutes } from '../modules/companies/routes.js';
 import { registerContactRoutes } from '../modules/contacts/routes.js';
@@ -161,6 +162,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   r.get('/health', { schema: { hide: true, response: { 200: z.object({ status: z.literal('ok') }) } }, config: { rateLimit: false } }, async () => ({
     status: 'ok' as const,
   }));
+  // First: its hook audits the administrative routes registered after it.
+  registerAuditRoutes(app, ctx, authenticate);
   registerAuthRoutes(app, ctx, authenticate);
   registerPlanRoutes(app, ctx, authenticate);
   registerCompanyRoutes(app, ctx, authenticate);

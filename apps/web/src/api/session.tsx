@@ -19,6 +19,8 @@ interface SessionValue {
   loading: boolean;
   socket: Socket | null;
   login: (body: LoginBody) => Promise<SessionUser>;
+  /** A login finished elsewhere (the two-factor code step) becomes the session. */
+  startSession: (data: AuthResponse) => SessionUser;
   logout: () => Promise<void>;
 }
 
@@ -98,15 +100,18 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     };
   }, [userId, companyId]);
 
-  const login = useCallback(
-    async (body: LoginBody) => {
-      const data = await request<AuthResponse>('/auth/login', { method: 'POST', body, auth: false });
+  const startSession = useCallback(
+    (data: AuthResponse) => {
       setToken(data.token);
       queryClient.clear();
       setUser(data.user);
       return data.user;
     },
     [queryClient],
+  );
+  const login = useCallback(
+    async (body: LoginBody) => startSession(await request<AuthResponse>('/auth/login', { method: 'POST', body, auth: false })),
+    [startSession],
   );
 
   const logout = useCallback(async () => {
@@ -120,7 +125,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     queryClient.clear();
   }, [queryClient]);
 
-  const value = useMemo(() => ({ user, loading, socket, login, logout }), [user, loading, socket, login, logout]);
+  const value = useMemo(() => ({ user, loading, socket, login, startSession, logout }), [user, loading, socket, login, startSession, logout]);
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }
 

@@ -23,6 +23,7 @@ import { dashboardMessages } from '../pages/dashboard/texts';
 import { reportsMessages } from '../pages/reports/texts';
 import { momentsMessages } from '../pages/moments/texts';
 import { schedulesMessages } from '../pages/schedules/texts';
+import { twoFactorMessages } from '../pages/profile/texts';
 
 /**
  * The logged-in screens' texts, mounted beside the base locale: one line per
@@ -52,6 +53,7 @@ export const SCREEN_DOMAIN_MESSAGES: Record<string, DomainMessages<object>> = {
   reports: reportsMessages,
   moments: momentsMessages,
   schedules: schedulesMessages,
+  twoFactor: twoFactorMessages,
 };
 
 /** Adds the screens' texts to every language; the shell calls it once as its chunk loads. */

@@ -15,3 +15,4 @@ export * from './ticket-notes.js';
 export * from './quick-messages.js';
 export * from './schedules.js';
 export * from './invoices.js';
+export * from './trust.js';

@@ -7,6 +7,8 @@ import type { AppContext } from '../../http/context.js';
 import { AppError } from '../../http/errors.js';
 import { login, logout, me, refresh, signup, type IssuedSession } from './service.js';
 import { LoginLimits } from './login-limits.js';
+import { registerTwoFactorRoutes } from './two-factor-routes.js';
+import { auditSource } from '../audit/record.js';
 
 export const REFRESH_COOKIE = 'jrt';
 
@@ -15,9 +17,10 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext, authen
   const secure = ctx.config.apiUrl.startsWith('https://');
   const cookieOptions = { httpOnly: true, sameSite: 'lax', path: '/', secure } as const;
 
-  const answer = (reply: FastifyReply, session: IssuedSession) => {
-    reply.setCookie(REFRESH_COOKIE, session.refreshToken, { ...cookieOptions, expires: session.refreshExpiresAt });
-    return { token: session.token, user: session.user };
+  const answer = <S extends IssuedSession>(reply: FastifyReply, session: S) => {
+    const { refreshToken, refreshExpiresAt, ...body } = session;
+    reply.setCookie(REFRESH_COOKIE, refreshToken, { ...cookieOptions, expires: refreshExpiresAt });
+    return body;
   };
 
   const limits = new LoginLimits({
@@ -26,12 +29,13 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext, authen
     perAccountPerHour: ctx.config.rateLimit.loginPerAccountPerHour,
   });
   // Checked before any password hashing; the 429 says when to come back.
-  const loginLimits = async (req: FastifyRequest<{ Body: LoginBody }>, reply: FastifyReply) => {
-    const wait = limits.attempt(req.ip, req.body.email);
+  const throttle = (reply: FastifyReply, ip: string, account: string) => {
+    const wait = limits.attempt(ip, account);
     if (wait === undefined) return;
     reply.header('Retry-After', String(wait));
     throw new AppError('ERR_TOO_MANY_REQUESTS', 429);
   };
+  const loginLimits = async (req: FastifyRequest<{ Body: LoginBody }>, reply: FastifyReply) => throttle(reply, req.ip, req.body.email);
 
   r.post(
     '/auth/login',
@@ -42,15 +46,22 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext, authen
     },
     async (req, reply) => {
       try {
-        const session = await login(ctx, req.body);
+        const outcome = await login(ctx, req.body, auditSource(req));
         limits.succeeded(req.ip, req.body.email);
-        return answer(reply, session);
+        if ('session' in outcome) return answer(reply, outcome.session);
+        // The password was right; the code step (`POST /auth/login/2fa`) finishes the login.
+        const due = outcome.secondFactor === 'code' ? { error: 'ERR_2FA_REQUIRED', status: 401 } : { error: 'ERR_2FA_SETUP_REQUIRED', status: 403 };
+        // Sent outside the 200 schema: the error statuses carry no response schema (twoFactorChallengeSchema documents it).
+        const untyped: FastifyReply = reply;
+        return untyped.status(due.status).send({ error: due.error, challenge: outcome.challenge });
       } catch (err) {
         if (err instanceof AppError && err.code === 'ERR_INVALID_CREDENTIALS') limits.failed(req.ip, req.body.email);
         throw err;
       }
     },
   );
+
+  registerTwoFactorRoutes(app, ctx, { authenticate, answer, throttle, limits });
 
   r.post(
     '/auth/refresh_token',

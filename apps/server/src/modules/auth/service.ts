@@ -29,7 +29,9 @@ import {
 } from './queries.js';
 import { hashChosenPassword } from './password-policy.js';
 import { loadSession } from './session-user.js';
-import { signAccessToken, signRefreshToken, verifyRefreshToken, type AccessClaims } from './tokens.js';
+import { signAccessToken, signRefreshToken, signTwoFactorChallenge, verifyRefreshToken, type AccessClaims } from './tokens.js';
+import { secondFactorDue, type SecondFactorDue } from './two-factor-queries.js';
+import { recordAudit, type AuditSource } from '../audit/record.js';
 
 /** A used refresh token presented again within this delay is two tabs racing with one cookie, not theft. */
 export const REFRESH_REUSE_GRACE_MS = 2000;
@@ -67,19 +69,39 @@ async function issueSession(
   return { token, user: session.user, refreshToken: refresh.token, refreshExpiresAt: refresh.expiresAt };
 }
 
-export async function login(ctx: AppContext, body: LoginBody, now = new Date()): Promise<IssuedSession> {
+/** The password step's outcome: a session, or the second factor still due (`code`, or `setup` when the company requires one the user lacks). */
+export type PasswordOutcome = { session: IssuedSession } | { secondFactor: SecondFactorDue; challenge: string };
+
+/** `source`: who tried and from where, for the audit log (failed logins included). */
+export async function login(ctx: AppContext, body: LoginBody, source: AuditSource, now = new Date()): Promise<PasswordOutcome> {
   const user = await findUserByEmail(ctx.db, body.email);
   if (!user) {
     // Same work as a real check, so response time does not reveal which e-mails exist.
     await verifyPassword(await getDummyHash(), body.password);
     throw new AppError('ERR_INVALID_CREDENTIALS', 401);
   }
-  if (!(await verifyPassword(user.passwordHash, body.password))) throw new AppError('ERR_INVALID_CREDENTIALS', 401);
+  const attempt = { ...source, userId: user.id, userName: user.name };
+  if (!(await verifyPassword(user.passwordHash, body.password))) {
+    await recordAudit(ctx.db, { companyId: user.companyId, entity: 'session', action: 'loginFailed', entityId: user.id, source: attempt });
+    throw new AppError('ERR_INVALID_CREDENTIALS', 401);
+  }
   if (!user.super && !withinWorkHours(user.startWork, user.endWork, now)) throw new AppError('ERR_OUT_OF_HOURS', 401);
 
+  const due = await secondFactorDue(ctx.db, user);
+  if (due) return { secondFactor: due, challenge: await signTwoFactorChallenge(ctx.secrets, user) };
+  return { session: await completeLogin(ctx, user, attempt) };
+}
+
+/** The last step of every login: the password alone, or the password and its second factor. */
+export async function completeLogin(
+  ctx: AppContext,
+  user: { id: number; companyId: number; profile: 'admin' | 'user'; tokenVersion: number },
+  source: AuditSource,
+): Promise<IssuedSession> {
   // An expired company still gets its token: the web app sends it to /financeiro-aberto.
   await touchCompanyLastLogin(ctx.db, user.companyId);
   const session = await issueSession(ctx, user, randomUUID());
+  await recordAudit(ctx.db, { companyId: user.companyId, entity: 'session', action: 'login', entityId: user.id, source });
   // Older sessions of this user log out (spec 1 §4 Session).
   await ctx.events.publish({ type: 'user.signedIn', companyId: user.companyId, userId: user.id });
   return session;

@@ -76,3 +76,21 @@ export function bearerToken(header: unknown): string | undefined {
   if (typeof header !== 'string') return undefined;
   return BEARER.exec(header)?.groups?.token;
 }
+
+/** Between a right password and its second factor: who passed the first step, for five minutes. */
+export const TWO_FACTOR_CHALLENGE_TTL_S = 5 * 60;
+const challengeClaims = z.object({ id: z.number().int(), tv: z.number().int(), step: z.literal('2fa') });
+// A key of its own: a challenge is never mistaken for an access token, nor the reverse.
+const challengeSecret = (secrets: Secrets) => `2fa-challenge:${secrets.jwtSecret}`;
+
+export function signTwoFactorChallenge(secrets: Secrets, user: { id: number; tokenVersion: number }): Promise<string> {
+  return new SignJWT({ id: user.id, tv: user.tokenVersion, step: '2fa' })
+    .setProtectedHeader({ alg: 'HS256' })
+    .setIssuedAt()
+    .setExpirationTime(`${TWO_FACTOR_CHALLENGE_TTL_S}s`)
+    .sign(key(challengeSecret(secrets)));
+}
+
+export function verifyTwoFactorChallenge(secrets: Secrets, token: string) {
+  return verify(token, challengeSecret(secrets), challengeClaims);
+}

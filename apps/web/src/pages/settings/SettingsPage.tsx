@@ -9,6 +9,7 @@ import { useUser } from '../../api/session';
 import { useCompanySettings, useSettingsLive } from '../../api/settings';
 import { NoPermission } from '../../components/NoPermission';
 import { CompaniesManager } from '../companies/CompaniesManager';
+import { AuditLogTab } from './AuditLogTab';
 import { HelpsManager } from '../helps/HelpsManager';
 import { OptionsTab } from './OptionsTab';
 import { PlansManager } from './PlansManager';
@@ -50,6 +51,7 @@ export function SettingsPage() {
         <Box sx={{ p: { xs: 1.5, sm: 3 }, flex: '1 0 auto', display: 'flex', flexDirection: 'column' }}>
           {tab === 'options' && <OptionsTab companyId={user.companyId} />}
           {tab === 'schedules' && <SchedulesTab companyId={user.companyId} />}
+          {tab === 'audit' && <AuditLogTab />}
           {tab === 'companies' && <CompaniesManager />}
           {tab === 'plans' && <PlansManager />}
           {tab === 'helps' && <HelpsManager />}

@@ -78,10 +78,12 @@ interface Props {
   onClose: () => void;
   /** The avatar menu's Profile: a summary header and a close button. */
   asProfile?: boolean;
+  /** The profile's own sections below the general fields (two-factor login). */
+  profileExtra?: ReactNode;
 }
 
 /** The user dialog of spec 3 §2 (General and Permissions tabs), also the Profile of the avatar menu. */
-export function UserDialog({ open, userId, onClose, asProfile = false }: Props) {
+export function UserDialog({ open, userId, onClose, asProfile = false, profileExtra }: Props) {
   const { t } = useTranslation();
   const record = useUserRecord(open ? userId : null);
   const loaded = userId === null ? null : (record.data ?? undefined);
@@ -103,7 +105,7 @@ export function UserDialog({ open, userId, onClose, asProfile = false }: Props) 
       </DialogContent>
     );
   } else {
-    body = <UserForm key={loaded?.id ?? 'new'} user={loaded} onClose={onClose} asProfile={asProfile} />;
+    body = <UserForm key={loaded?.id ?? 'new'} user={loaded} onClose={onClose} asProfile={asProfile} extra={profileExtra} />;
   }
 
   const title = asProfile ? t('users.dialog.profileTitle') : userId === null ? t('users.dialog.addTitle') : t('users.dialog.editTitle');
@@ -121,7 +123,7 @@ export function UserDialog({ open, userId, onClose, asProfile = false }: Props) 
 }
 
 
-function UserForm({ user, onClose, asProfile }: { user: User | null; onClose: () => void; asProfile: boolean }) {
+function UserForm({ user, onClose, asProfile, extra }: { user: User | null; onClose: () => void; asProfile: boolean; extra?: ReactNode }) {
   const { t } = useTranslation();
   const me = useUser();
   const isNew = user === null;
@@ -341,6 +343,7 @@ function UserForm({ user, onClose, asProfile }: { user: User | null; onClose: ()
             ))}
           </Stack>
         )}
+        {tab === 'general' && extra}
       </DialogContent>
       <FormDialogActions
         cancelLabel={t('users.dialog.cancel')}
