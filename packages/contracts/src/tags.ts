@@ -71,8 +71,6 @@ export const listTagsQuery = z.object({ kanban: kanbanFlag.optional(), companyId
 export const pageTagsQuery = pageQuery.extend({ kanban: kanbanFlag.optional(), tagId: z.coerce.number().int().positive().optional() });
 export const tagPageResponse = z.object({ tags: z.array(tagWithCountSchema), count: z.number(), hasMore: z.boolean() });
 export type TagPage = z.infer<typeof tagPageResponse>;
-/** `GET /tag/kanban/`: the company's kanban lanes by name (the board's columns). */
-export const kanbanLanesResponse = z.object({ lista: z.array(tagSchema) });
 
 /** `POST /tags/sync`: the contact's tags become exactly this list; entries without a known id are found or created by name. */
 export const syncTagsBody = z.object({

@@ -2,7 +2,6 @@ import {
   contactSchema,
   createTagBody,
   idParam,
-  kanbanLanesResponse,
   listTagsQuery,
   pageTagsQuery,
   syncTagsBody,
@@ -45,10 +44,6 @@ export function registerTagRoutes(app: FastifyInstance, ctx: AppContext, authent
   r.get('/tags', { schema: { tags, querystring: pageTagsQuery, response: { 200: tagPageResponse } }, ...auth }, async (req) =>
     pageTags(ctx, caller(req), req.query),
   );
-  // The kanban board's columns (spec 2 §7 "GET /tag/kanban/ (response lista)").
-  r.get('/tag/kanban', { schema: { tags, response: { 200: kanbanLanesResponse } }, ...auth }, async (req) => ({
-    lista: await listTags(ctx, caller(req), 1),
-  }));
   r.get('/tags/:id', { schema: { tags, params, response: { 200: tagSchema } }, ...auth }, async (req) => getTag(ctx, caller(req), req.params.id));
   r.post('/tags', { schema: { tags, body: createTagBody, response: { 200: tagSchema } }, ...auth }, async (req) => createTag(ctx, caller(req), req.body));
   r.put('/tags/:id', { schema: { tags, params, body: updateTagBody, response: { 200: tagSchema } }, ...auth }, async (req) =>
