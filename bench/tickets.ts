@@ -20,7 +20,7 @@ import { migrateAndSeed } from '../apps/server/src/db/migrate.js';
 import { hashPassword } from '../apps/server/src/db/passwords.js';
 import { companies, companySettings, plans, queues, tags, tickets, userQueues, users, whatsapps } from '../apps/server/src/db/schema/index.js';
 import { buildApp } from '../apps/server/src/http/app.js';
-import { chooseMessageSearch, ticketPageWhere } from '../apps/server/src/modules/tickets/list-query.js';
+import { chooseMessageSearch, chooseTagFilter, ticketPageWhere } from '../apps/server/src/modules/tickets/list-query.js';
 import { selectTicketRows } from '../apps/server/src/modules/tickets/queries.js';
 import { loadViewer } from '../apps/server/src/modules/tickets/visibility.js';
 import { generateConnectionToken } from '../apps/server/src/modules/whatsapp/service.js';
@@ -262,9 +262,10 @@ async function main(): Promise<void> {
         // The page query as the app builds it (same message-search choice).
         const q = listTicketsQuery.parse(params);
         const way = q.searchOnMessages ? await chooseMessageSearch(db, q.searchParam) : undefined;
-        const page = selectTicketRows(db, ticketPageWhere(who.viewer, q, way), { orderBy: [desc(tickets.updatedAt), desc(tickets.id)], limit: 41 }).toSQL();
+        const tagWay = q.tags?.length ? await chooseTagFilter(db, who.viewer.companyId, q.tags) : undefined;
+        const page = selectTicketRows(db, ticketPageWhere(who.viewer, q, way, tagWay), { orderBy: [desc(tickets.updatedAt), desc(tickets.id)], limit: 41 }).toSQL();
         const plan = await pool.query<{ 'QUERY PLAN': string }>(`EXPLAIN (ANALYZE, BUFFERS, COSTS OFF) ${page.sql}`, page.params);
-        plans.push(`── ${role} · ${name}${way ? ` (${way})` : ''}\n${plan.rows.map((r) => r['QUERY PLAN']).join('\n')}`);
+        plans.push(`── ${role} · ${name}${way ? ` (${way})` : ''}${tagWay ? ` (${tagWay})` : ''}\n${plan.rows.map((r) => r['QUERY PLAN']).join('\n')}`);
       }
     }
 

@@ -13,7 +13,13 @@ import { anyOf, seesWholeCompany, visibleTicketsWhere, type OwnerBranch, type Vi
  * Filters only ever add conditions, so they never widen what the viewer sees;
  * ids from another company match nothing because the company is always part of it.
  */
-export function ticketListWhere(v: Viewer, q: ListTicketsQuery, messageSearch: MessageSearch = 'matchesFirst', branch: OwnerBranch = 'all'): SQL {
+export function ticketListWhere(
+  v: Viewer,
+  q: ListTicketsQuery,
+  messageSearch: MessageSearch = 'matchesFirst',
+  branch: OwnerBranch = 'all',
+  tagFilter: TagFilter = 'ticketsFirst',
+): SQL {
   const view = q.status ?? 'search';
   const conditions: (SQL | undefined)[] = [visibleTicketsWhere(v, branch)];
 
@@ -31,9 +37,12 @@ export function ticketListWhere(v: Viewer, q: ListTicketsQuery, messageSearch: M
   if (q.users?.length) conditions.push(anyOf(tickets.userId, q.users));
   if (q.whatsapps?.length && v.isAdmin) conditions.push(anyOf(tickets.whatsappId, q.whatsapps));
   if (q.tags?.length) {
+    const tagged = sql`select ${ticketTags.ticketId} from ${ticketTags} join ${tags} on ${tags.id} = ${ticketTags.tagId}
+      where ${tags.companyId} = ${v.companyId} and ${anyOf(ticketTags.tagId, q.tags)}`;
     conditions.push(
-      sql`exists (select 1 from ${ticketTags} join ${tags} on ${tags.id} = ${ticketTags.tagId}
-        where ${ticketTags.ticketId} = ${tickets.id} and ${tags.companyId} = ${v.companyId} and ${anyOf(ticketTags.tagId, q.tags)})`,
+      tagFilter === 'tagsFirst'
+        ? sql`${tickets.id} = any(array(${tagged}))`
+        : sql`exists (${tagged} and ${ticketTags.ticketId} = ${tickets.id})`,
     );
   }
   if (q.withUnreadMessages) conditions.push(gt(tickets.unreadMessages, 0));
@@ -63,14 +72,14 @@ const unassignedOrOwn = (v: Viewer, q: ListTicketsQuery) =>
  * order up to the page's last row (`tickets_company_unassigned_idx`, `tickets_company_user_idx`),
  * and the page is taken from the two short lists merged.
  */
-export function ticketPageWhere(v: Viewer, q: ListTicketsQuery, messageSearch?: MessageSearch): SQL {
-  if (!unassignedOrOwn(v, q)) return ticketListWhere(v, q, messageSearch);
+export function ticketPageWhere(v: Viewer, q: ListTicketsQuery, messageSearch?: MessageSearch, tagFilter?: TagFilter): SQL {
+  if (!unassignedOrOwn(v, q)) return ticketListWhere(v, q, messageSearch, 'all', tagFilter);
   const dir = q.sortTickets === 'ASC' ? asc : desc;
   const upTo = q.pageNumber * TICKETS_PER_PAGE + 1;
   // Ordered by the indexes' own key (`updatedAt`) so each walk stops after the page; `with ties`
   // keeps every ticket sharing the last `updatedAt`, which the outer order then breaks by id.
   const walk = (branch: OwnerBranch) =>
-    sql`(select ${tickets.id} from ${tickets} where ${ticketListWhere(v, q, messageSearch, branch)}
+    sql`(select ${tickets.id} from ${tickets} where ${ticketListWhere(v, q, messageSearch, branch, tagFilter)}
       order by ${dir(tickets.updatedAt)} fetch first ${upTo} rows with ties)`;
   return sql`${tickets.id} in (${walk('unassigned')} union all ${walk('own')})`;
 }
@@ -132,16 +141,39 @@ export async function chooseMessageSearch(db: DbOrTx, searchParam: string): Prom
 }
 
 /**
+ * How a tag filter is written (same results, different plans):
+ * - `ticketsFirst`: walk the tickets in list order and probe each one's tags: fast when
+ *   many tickets carry the tag (a match comes every few rows);
+ * - `tagsFirst`: the tag's tickets are read first (`ticket_tags_tag_id_idx`) and fetched
+ *   by id, then sorted: fast when few carry it, where the walk would read thousands of
+ *   tickets (a closed history) between matches.
+ */
+export type TagFilter = 'tagsFirst' | 'ticketsFirst';
+
+/** Tagged tickets up to which `tagsFirst` wins (fetching them by id beats walking the list). */
+const RARE_TAG_TICKETS = 5000;
+
+/** `tagsFirst` when the selected tags are on at most RARE_TAG_TICKETS tickets of the company (an index-only count that stops there). */
+export async function chooseTagFilter(db: DbOrTx, companyId: number, tagIds: number[] | undefined): Promise<TagFilter> {
+  if (!tagIds?.length) return 'ticketsFirst';
+  const { rows } = await db.execute<{ n: number }>(sql`select count(*)::int as n from (
+    select 1 from ${ticketTags} join ${tags} on ${tags.id} = ${ticketTags.tagId}
+    where ${tags.companyId} = ${companyId} and ${anyOf(ticketTags.tagId, tagIds)} limit ${RARE_TAG_TICKETS + 1}) tagged`);
+  return (rows[0]?.n ?? 0) <= RARE_TAG_TICKETS ? 'tagsFirst' : 'ticketsFirst';
+}
+
+/**
  * `GET /tickets`: one page (40) of full tickets; `hasMore` from reading one row more.
  * `count` is exact on the last page, else counted up to TICKET_COUNT_CAP (message
  * searches: the tickets up to this page, a lower bound while `hasMore`).
  */
 export async function listTickets(db: DbOrTx, v: Viewer, q: ListTicketsQuery): Promise<TicketListResponse> {
   const messageSearch = q.searchOnMessages && containsPattern(q.searchParam) ? await chooseMessageSearch(db, q.searchParam) : undefined;
-  const where = ticketListWhere(v, q, messageSearch);
+  const tagFilter = await chooseTagFilter(db, v.companyId, q.tags);
+  const where = ticketListWhere(v, q, messageSearch, 'all', tagFilter);
   const dir = q.sortTickets === 'ASC' ? asc : desc;
   const offset = (q.pageNumber - 1) * TICKETS_PER_PAGE;
-  const page = await loadTickets(db, ticketPageWhere(v, q, messageSearch), { orderBy: [dir(tickets.updatedAt), dir(tickets.id)], limit: TICKETS_PER_PAGE + 1, offset });
+  const page = await loadTickets(db, ticketPageWhere(v, q, messageSearch, tagFilter), { orderBy: [dir(tickets.updatedAt), dir(tickets.id)], limit: TICKETS_PER_PAGE + 1, offset });
   const hasMore = page.length > TICKETS_PER_PAGE;
   let count = offset + page.length;
   // A message search's count would test the messages of every candidate ticket: it stays the lower bound.

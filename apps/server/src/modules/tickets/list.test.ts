@@ -5,7 +5,7 @@ import { createConnection } from '../../../test/connections.js';
 import { createAdminTestApp } from '../../../test/roles.js';
 import { createContact, createTicketRow } from '../../../test/tickets.js';
 import { tickets } from '../../db/schema/index.js';
-import { ticketListWhere, type MessageSearch } from './list-query.js';
+import { ticketListWhere, type MessageSearch, type TagFilter } from './list-query.js';
 import { LABELS, seedInbox, type InboxFixture, type Label } from '../../../test/inbox-seed.js';
 import { loadViewer } from './visibility.js';
 
@@ -219,6 +219,24 @@ describe('message search: both ways of writing it select the same tickets', () =
     }
     // And the list answers the same through either (the fixture's terms are rare: matchesFirst).
     expect(await labels('admin', { searchParam: 'parafuso', searchOnMessages: 'true' })).toEqual(set('T2', 'T7', 'T9'));
+  });
+});
+
+describe('tag filter: both ways of writing it select the same tickets', () => {
+  it('tagsFirst = ticketsFirst for every user, tab and tag set (another company’s tag: none)', async () => {
+    for (const session of [f.admin, f.none, f.allTicket, f.allHistoric, f.allUserChat]) {
+      const viewer = await loadViewer(t.db, session.user);
+      for (const tagIds of [[f.tagA], [f.tagA, f.tagB], [f.other.tagC]]) {
+        for (const status of [undefined, 'open', 'pending', 'closed'] as const) {
+          const q = listTicketsQuery.parse({ tags: JSON.stringify(tagIds), ...(status ? { status } : {}) });
+          const ids = async (way: TagFilter) =>
+            (await t.db.select({ id: tickets.id }).from(tickets).where(ticketListWhere(viewer, q, undefined, 'all', way))).map((r) => r.id).sort();
+          const where = `${session.user.email} ${status} ${tagIds.join(',')}`;
+          expect(await ids('tagsFirst'), where).toEqual(await ids('ticketsFirst'));
+          if (tagIds[0] === f.other.tagC) expect(await ids('tagsFirst'), where).toEqual([]);
+        }
+      }
+    }
   });
 });
 
