@@ -27,6 +27,10 @@ test('an expired company logs in, pays through the provider and sees the renewal
   await expect(row).toHaveCount(1);
   await expect(row).toContainText('15/03/2020');
   await expectAccessible(page, '/financeiro-aberto');
+  // Any other screen leads back here while the subscription is expired.
+  await page.goto('/tickets');
+  await expect(page).toHaveURL(/\/financeiro-aberto$/);
+  await expect(row).toHaveCount(1);
 
   await row.getByTestId('invoice-pay').click();
   const dialog = page.getByTestId('checkout-dialog');

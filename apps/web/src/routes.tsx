@@ -1,9 +1,10 @@
 import { Suspense, type ReactNode } from 'react';
-import { Navigate, Outlet, Route, Routes } from 'react-router';
+import { Navigate, Outlet, Route, Routes, useLocation } from 'react-router';
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import { useSession, useUser } from './api/session';
 import { readStorage, STORAGE_KEYS } from './api/storage';
+import { subscriptionState } from './api/subscription';
 import { AdminOnly, ConnectionsAccess, PlanGate, SuperOnly, SuperOrTickets } from './components/guards';
 import { NoPermission } from './components/NoPermission';
 import { useColorMode } from './components/colorMode';
@@ -47,11 +48,21 @@ function FullScreenLoader() {
   );
 }
 
-/** Private routes: an unauthenticated visitor goes to /login. */
+/** Where a company past its due date stays until it pays. */
+const EXPIRED_PATH = '/financeiro-aberto';
+
+/**
+ * Private routes: an unauthenticated visitor goes to /login; a company past its due date stays on
+ * /financeiro-aberto (the API answers 402 elsewhere until it pays, docs/billing.md).
+ */
 function RequireAuth() {
   const { user, loading } = useSession();
+  const { pathname } = useLocation();
   if (loading) return <FullScreenLoader />;
   if (!user) return <Navigate to="/login" replace />;
+  if (pathname !== EXPIRED_PATH && subscriptionState(user.company.id, user.company.dueDate).kind === 'expired') {
+    return <Navigate to={EXPIRED_PATH} replace />;
+  }
   return <Outlet />;
 }
 

@@ -22,24 +22,32 @@ export function registerBillingRoutes(app: FastifyInstance, ctx: AppContext, aut
   const tags = ['billing'];
   const provider = paymentProvider(ctx.config);
 
-  r.get('/invoices', { schema: { tags, querystring: pageQuery, response: { 200: invoicesPageSchema } }, ...adminOnly }, async (req) =>
+  r.get('/invoices', { schema: { tags, summary: "The caller's company's invoices, newest period first", querystring: pageQuery, response: { 200: invoicesPageSchema } }, ...adminOnly }, async (req) =>
     pageInvoices(ctx.db, caller(req).companyId, req.query),
   );
 
-  r.post('/subscription', { schema: { tags, body: subscriptionBody, response: { 200: subscriptionResponse } }, ...adminOnly }, async (req) =>
+  r.post('/subscription', { schema: { tags, summary: 'Checkout: prices the chosen plan and answers the PIX charge (BR Code, amount)', body: subscriptionBody, response: { 200: subscriptionResponse } }, ...adminOnly }, async (req) =>
     subscribe(ctx, provider, caller(req), req.body),
   );
 
   // The super user's view of one company's invoices (/companies), to confirm a static-PIX payment by hand.
   r.get(
     '/companies/:id/invoices',
-    { schema: { tags, params: z.object({ id: idParam }), querystring: pageQuery, response: { 200: invoicesPageSchema } }, onRequest: authenticate, preHandler: requireSuper },
+    {
+      schema: { tags, summary: "One company's invoices (super user)", params: z.object({ id: idParam }), querystring: pageQuery, response: { 200: invoicesPageSchema } },
+      onRequest: authenticate,
+      preHandler: requireSuper,
+    },
     async (req) => pageInvoices(ctx.db, req.params.id, req.query),
   );
 
   r.post(
     '/invoices/:id/confirm',
-    { schema: { tags, params: z.object({ id: idParam }), response: { 200: z.object({}) } }, onRequest: authenticate, preHandler: requireSuper },
+    {
+      schema: { tags, summary: 'Confirms a payment by hand (super user, static PIX)', params: z.object({ id: idParam }), response: { 200: z.object({}) } },
+      onRequest: authenticate,
+      preHandler: requireSuper,
+    },
     async (req) => {
       await confirmInvoiceByHand(ctx, req.params.id);
       return {};
@@ -53,7 +61,10 @@ export function registerBillingRoutes(app: FastifyInstance, ctx: AppContext, aut
     await handlePaymentWebhook(ctx, provider, txids);
     return {};
   };
-  const webhookSchema = { tags, querystring: z.object({ hmac: z.string().max(200).optional() }), body: webhookBody, response: { 200: z.object({}) } };
+  const webhookSchema = {
+    tags,
+    summary: 'Efí payment webhook (`?hmac=` EFI_WEBHOOK_SECRET); each txid is checked back with the provider',
+    querystring: z.object({ hmac: z.string().max(200).optional() }), body: webhookBody, response: { 200: z.object({}) } };
   r.post('/subscription/webhook', { schema: webhookSchema }, webhook);
   r.post('/subscription/webhook/pix', { schema: webhookSchema }, webhook);
 }

@@ -11,8 +11,9 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import { whatsappApi, whatsappCompanyKey, type Connection } from '../../api/whatsapp';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { toast, toastError } from '../../components/toast';
+import { toast } from '../../components/toast';
 import { ConnectionsTable } from '../connections/ConnectionsTable';
+import { useBusyIds } from '../connections/useBusyIds';
 
 /**
  * Another company's sessions never reach the super user's socket (it listens under its own company):
@@ -55,26 +56,14 @@ export function CompanyConnectionsDialog({ company, onClose }: { company: { id: 
     retry: false,
     refetchInterval: POLL_MS,
   });
-  const [busy, setBusy] = useState<ReadonlySet<number>>(new Set());
+  const { busy, withBusy } = useBusyIds();
   const [qrFor, setQrFor] = useState<number | null>(null);
   const [confirm, setConfirm] = useState<Confirm>(null);
 
-  /** Runs a session call with the row's buttons disabled meanwhile, then reads the list again. */
+  /** A session call with the row's buttons disabled meanwhile, then the list read again. */
   const run = async (id: number, call: () => Promise<unknown>) => {
-    setBusy((s) => new Set(s).add(id));
-    try {
-      await call();
-      toast.success(t('connections.toasts.done'));
-    } catch (err) {
-      toastError(err);
-    } finally {
-      setBusy((s) => {
-        const next = new Set(s);
-        next.delete(id);
-        return next;
-      });
-      void list.refetch();
-    }
+    if (await withBusy(id, call)) toast.success(t('connections.toasts.done'));
+    void list.refetch();
   };
 
   const confirmText = {

@@ -31,6 +31,7 @@ import { ConnectionDialog } from './ConnectionDialog';
 import { ConnectionsTable } from './ConnectionsTable';
 import { MetaTokenDialog } from './MetaTokenDialog';
 import { QrCodeDialog } from './QrCodeDialog';
+import { useBusyIds } from './useBusyIds';
 
 type Confirm = { kind: 'delete' | 'disconnect' | 'closeImported'; connection: Connection } | null;
 type Editing = { id: number | null; channel: Channel } | null;
@@ -50,7 +51,7 @@ export function ConnectionsPage() {
   const [qrFor, setQrFor] = useState<number | null>(null);
   const [confirm, setConfirm] = useState<Confirm>(null);
   const [metaToken, setMetaToken] = useState<{ instagram: boolean } | null>(null);
-  const [busy, setBusy] = useState<ReadonlySet<number>>(new Set());
+  const { busy, withBusy } = useBusyIds();
   const [restarting, setRestarting] = useState(false);
 
   const connections = list.data ?? [];
@@ -58,21 +59,6 @@ export function ConnectionsPage() {
   const planHas = (channel: Channel) => plan?.[CHANNEL_FLAGS[channel]] === true;
   const support = supportChatUrl();
 
-  /** Runs a session call with the row's buttons disabled meanwhile. */
-  const withBusy = async (id: number, call: () => Promise<unknown>) => {
-    setBusy((s) => new Set(s).add(id));
-    try {
-      await call();
-    } catch (err) {
-      toastError(err);
-    } finally {
-      setBusy((s) => {
-        const next = new Set(s);
-        next.delete(id);
-        return next;
-      });
-    }
-  };
 
   const connectMeta = async (instagram: boolean, userId: string, token: string, queueIds: number[]): Promise<boolean> => {
     try {
