@@ -42,6 +42,9 @@ test('a schedule made on the calendar reaches the customer at its time and shows
     await expect(page.getByTestId('schedules-page')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Mês' })).toBeVisible();
     await expectAccessible(page, '/schedules');
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await expectAccessible(page, '/schedules (dark)');
+    await page.emulateMedia({ colorScheme: 'light' });
 
     // `?contactId=` opens the add dialog for that contact.
     await page.goto(`/schedules?contactId=${contact!.id}`);
