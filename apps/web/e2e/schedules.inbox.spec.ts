@@ -3,8 +3,9 @@ import { expectAccessible, watchConsole } from './axe';
 import { Customer } from './customer';
 import { textsSentTo } from './graph';
 import { loginUI } from './helpers';
-import { setUpInbox } from './inbox-setup';
+import { setUpInbox, type ApiTicket } from './inbox-setup';
 
+const BLANK_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
 const two = (n: number) => String(n).padStart(2, '0');
 /** A datetime-local value with seconds, in the browser's (and this runner's) time zone. */
 const localInput = (d: Date) =>
@@ -30,12 +31,20 @@ test('a schedule made on the calendar reaches the customer at its time and shows
       })
       .toBe(true);
 
+    // No internet here: the customer's profile picture (a Meta CDN link) is answered at the network boundary.
+    await page.context().route(
+      (url) => !['localhost', '127.0.0.1'].includes(url.hostname),
+      (route) => route.fulfill({ status: 200, contentType: 'image/png', body: BLANK_PNG }),
+    );
     await loginUI(page, world.attendant1.email, world.attendant1.password);
     const console = watchConsole(page);
     await page.goto('/schedules');
     await expect(page.getByTestId('schedules-page')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Mês' })).toBeVisible();
     await expectAccessible(page, '/schedules');
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await expectAccessible(page, '/schedules (dark)');
+    await page.emulateMedia({ colorScheme: 'light' });
 
     // `?contactId=` opens the add dialog for that contact.
     await page.goto(`/schedules?contactId=${contact!.id}`);
@@ -78,6 +87,14 @@ test('a schedule made on the calendar reaches the customer at its time and shows
     await expect.poll(() => textsSentTo(customer.psid), { timeout: 60_000 }).toContain(text);
     await expect(event).toHaveAttribute('data-status', 'ENVIADA', { timeout: 20_000 });
     await expect(event).toContainText('Enviada');
+
+    // It went out on the customer's conversation, whose menu schedules another for the same contact.
+    let ticket: ApiTicket | undefined;
+    await expect.poll(async () => (ticket = await world.api.ticketByLastMessage('pending', text)) !== undefined).toBe(true);
+    await page.goto(`/tickets/${ticket!.uuid}`);
+    await page.getByRole('button', { name: 'Mais opções' }).click();
+    await page.getByRole('menuitem', { name: 'Agendar mensagem' }).click();
+    await expect(page.getByTestId('schedule-dialog').getByTestId('schedule-contact')).toHaveValue(contact!.name);
     console.expectNone();
   } finally {
     await world.api.dispose();

@@ -137,7 +137,12 @@ export function SchedulesPage() {
           '& .rbc-off-range': { color: 'text.secondary' },
           '& .rbc-off-range-bg': { bgcolor: 'action.hover' },
           '& .rbc-today': { bgcolor: 'action.selected' },
-          '& .rbc-toolbar button': { color: 'text.primary' },
+          '& .rbc-toolbar button': { color: 'text.primary', borderColor: 'divider' },
+          '& .rbc-toolbar button.rbc-active, & .rbc-toolbar button:hover, & .rbc-toolbar button:focus, & .rbc-toolbar button:active': {
+            bgcolor: 'action.selected',
+            color: 'text.primary',
+          },
+          '& .rbc-show-more': { bgcolor: 'transparent', color: 'primary.main' },
         }}
       >
         {schedules.isFetching && (
