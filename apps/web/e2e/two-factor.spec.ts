@@ -10,6 +10,8 @@ const codeFor = (secret: string, stepsAhead = 0) =>
 
 /** Issue 18: a user enables two-factor login in the profile dialog and then logs in with a generated code. */
 test('a user enables two-factor login and signs in with a code from the authenticator', async ({ page, request }) => {
+  // Two axe passes on a shared machine.
+  test.setTimeout(180_000);
   const token = await apiToken(request, admin.email, admin.password);
   const email = uniqueEmail('dois-fatores');
   const password = 'Cobalto-Salgueiro-4417';
