@@ -10,6 +10,8 @@ const codeFor = (secret: string, stepsAhead = 0) =>
 
 /** Issue 18: a user enables two-factor login in the profile dialog and then logs in with a generated code. */
 test('a user enables two-factor login and signs in with a code from the authenticator', async ({ page, request }) => {
+  // Two axe passes on a shared machine.
+  test.setTimeout(180_000);
   const token = await apiToken(request, admin.email, admin.password);
   const email = uniqueEmail('dois-fatores');
   const password = 'Cobalto-Salgueiro-4417';
@@ -58,4 +60,29 @@ test('a user enables two-factor login and signs in with a code from the authenti
   await page.getByTestId('login-code').fill(codeFor(secret, 1));
   await page.getByTestId('login-code-submit').click();
   await expect(page.getByTestId('side-menu')).toBeVisible();
+});
+
+/** Issue 18: an admin reads the audit log in /settings and narrows it with the filters. */
+test('an admin reads the audit log in /settings and filters it', async ({ page, request }) => {
+  test.setTimeout(180_000);
+  const token = await apiToken(request, admin.email, admin.password);
+  const name = `Auditoria ${Date.now()}`;
+  const color = `#${Math.floor(Math.random() * 0xffffff).toString(16).padStart(6, '0')}`;
+  const queue = await request.post(`${E2E_API_URL}/queue`, { headers: { Authorization: `Bearer ${token}` }, data: { name, color } });
+  expect(queue.status(), await queue.text()).toBe(200);
+
+  await loginUI(page, admin.email, admin.password);
+  await page.goto('/settings?tab=audit');
+  const rows = page.getByTestId('audit-row');
+  // A full page load (session restored, the settings chunk, then the log) on a shared machine.
+  await expect(rows.filter({ hasText: name })).toHaveCount(1, { timeout: 30_000 });
+  await expect(rows.filter({ hasText: name })).toContainText('Criação · Fila');
+  await expectAccessible(page, 'settings audit log');
+
+  await page.getByRole('combobox', { name: 'Registro' }).click();
+  await page.getByRole('option', { name: 'Plano', exact: true }).click();
+  await expect(rows.filter({ hasText: name })).toHaveCount(0);
+  await page.getByRole('combobox', { name: 'Registro' }).click();
+  await page.getByRole('option', { name: 'Fila', exact: true }).click();
+  await expect(rows.filter({ hasText: name })).toHaveCount(1);
 });

@@ -33,6 +33,8 @@ export type RecoveryCodes = z.infer<typeof recoveryCodesSchema>;
  * user has none yet) with this challenge, valid five minutes.
  */
 export const twoFactorChallengeSchema = z.object({ error: z.string(), challenge: z.string() });
+/** `POST /auth/login`'s 401 and 403 as OpenAPI documents them: an error code, with the challenge when a second factor is due. */
+export const loginRefusalSchema = z.object({ error: z.string(), message: z.string().optional(), challenge: z.string().optional() });
 
 /** `POST /auth/login/2fa`. */
 export const twoFactorLoginBody = z.object({ challenge: z.string().min(1).max(2000), code: twoFactorCode });

@@ -1,7 +1,9 @@
 import type { AuditEntry, AuditLogPage } from '@balcao/contracts';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createConnection } from '../../../test/connections.js';
 import { bearer, type TestApp } from '../../../test/helpers.js';
+import { multipart } from '../../../test/multipart.js';
 import { createAdminTestApp, setupRoles, type Roles } from '../../../test/roles.js';
 
 /** Issue 18 (audit log): every administrative change recorded with who, where and what; read-only; per company. */
@@ -110,6 +112,16 @@ describe('audit entries per kind of change', () => {
     expect(removed.changes.facebookPageToken).toEqual({ before: '[redacted]' });
     expect(JSON.stringify(removed)).not.toContain(conn.token);
     expect(JSON.stringify(removed)).not.toContain(String(conn.facebookPageToken));
+  });
+
+  it('branding uploads', async () => {
+    const image = await sharp({ create: { width: 64, height: 32, channels: 3, background: '#065183' } }).png().toBuffer();
+    const body = multipart({ typeArch: 'logo', mode: 'Light' }, { field: 'file', name: 'logo.png', type: 'image/png', data: image });
+    const res = await t.app.inject({ method: 'POST', url: '/settings-whitelabel/logo', payload: body.payload, headers: { ...body.headers, ...bearer(roles.super.token) } });
+    expect(res.statusCode).toBe(200);
+    const branding = await entry('branding', 'update', 'logo');
+    expect(branding.changes.file).toEqual({ after: res.json() });
+    expect(branding.userId).toBe(roles.super.user.id);
   });
 });
 

@@ -1,4 +1,4 @@
-import { authResponseSchema, loginBody, sessionUserSchema, signupBody, signupResponseSchema, type LoginBody } from '@balcao/contracts';
+import { authResponseSchema, loginBody, loginRefusalSchema, sessionUserSchema, signupBody, signupResponseSchema, type LoginBody } from '@balcao/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -40,7 +40,7 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext, authen
   r.post(
     '/auth/login',
     {
-      schema: { tags: ['auth'], body: loginBody, response: { 200: authResponseSchema } },
+      schema: { tags: ['auth'], body: loginBody, response: { 200: authResponseSchema, 401: loginRefusalSchema, 403: loginRefusalSchema } },
       config: { rateLimit: false },
       preHandler: loginLimits,
     },
@@ -50,10 +50,8 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext, authen
         limits.succeeded(req.ip, req.body.email);
         if ('session' in outcome) return answer(reply, outcome.session);
         // The password was right; the code step (`POST /auth/login/2fa`) finishes the login.
-        const due = outcome.secondFactor === 'code' ? { error: 'ERR_2FA_REQUIRED', status: 401 } : { error: 'ERR_2FA_SETUP_REQUIRED', status: 403 };
-        // Sent outside the 200 schema: the error statuses carry no response schema (twoFactorChallengeSchema documents it).
-        const untyped: FastifyReply = reply;
-        return untyped.status(due.status).send({ error: due.error, challenge: outcome.challenge });
+        const due = outcome.secondFactor === 'code' ? ({ error: 'ERR_2FA_REQUIRED', status: 401 } as const) : ({ error: 'ERR_2FA_SETUP_REQUIRED', status: 403 } as const);
+        return reply.status(due.status).send({ error: due.error, challenge: outcome.challenge });
       } catch (err) {
         if (err instanceof AppError && err.code === 'ERR_INVALID_CREDENTIALS') limits.failed(req.ip, req.body.email);
         throw err;

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { userRecoveryCodes, userTwoFactor } from '../../db/schema/index.js';
-import { bearer, createCompanyWithAdmin, createTestApp, login, type LoggedIn, type TestApp } from '../../../test/helpers.js';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, bearer, createCompanyWithAdmin, createTestApp, login, type LoggedIn, type TestApp } from '../../../test/helpers.js';
 import { createPlainUser } from '../../../test/roles.js';
 import { currentTotp } from './totp.js';
 
@@ -168,6 +168,7 @@ describe('the company rule "require two-factor login"', () => {
     expect((await put(user.token, { required: true })).statusCode).toBe(403);
     expect((await put(otherAdmin.token, { required: true, companyId: own.company.id })).statusCode).toBe(403);
     expect((await put(admin.token, { required: true })).json()).toEqual({ required: true });
+    expect((await put((await login(t.app, ADMIN_EMAIL, ADMIN_PASSWORD)).token, { required: false, companyId: 999_999 })).statusCode).toBe(404);
 
     const res = await passwordStep(user.user.email, 'password-123');
     expect(res.statusCode).toBe(403);

@@ -1,5 +1,5 @@
 import type { RecoveryCodes, TwoFactorEnrolment, TwoFactorLoginResponse, TwoFactorPolicyBody, TwoFactorStatus } from '@balcao/contracts';
-import { users } from '../../db/schema/index.js';
+import { companies, users } from '../../db/schema/index.js';
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../http/context.js';
 import type { AuthUser } from '../../http/auth.js';
@@ -102,6 +102,8 @@ export async function resetTwoFactor(ctx: AppContext, admin: AuthUser, userId: n
 export async function setTwoFactorPolicy(ctx: AppContext, admin: AuthUser, body: TwoFactorPolicyBody, source: AuditSource) {
   const companyId = body.companyId ?? admin.companyId;
   if (companyId !== admin.companyId && !admin.super) throw new AppError('ERR_NO_PERMISSION', 403);
+  const [company] = await ctx.db.select({ id: companies.id }).from(companies).where(eq(companies.id, companyId));
+  if (!company) throw new AppError('ERR_NO_COMPANY_FOUND', 404);
   const before = await twoFactorRequired(ctx.db, companyId);
   await ctx.db.transaction(async (tx) => {
     await setTwoFactorRequired(tx, companyId, body.required);
