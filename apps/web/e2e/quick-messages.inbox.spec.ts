@@ -10,8 +10,8 @@ const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR
 
 const expectToast = (page: Page, text: string) => expect(page.getByTestId('toast').filter({ hasText: text }).first()).toBeVisible();
 
-/** Issue 14: a quick reply with an image, made on /quick-messages, sent with '/' from a conversation. */
-test('an attendant adds a quick reply with an image and sends it with / in a conversation', async ({ page }) => {
+/** Issue 14: a quick reply with an image, made on /quick-messages, sent with '/' from a conversation; then a file dropped on the composer. */
+test('an attendant adds a quick reply with an image and sends it with / in a conversation, then drops a file on the composer', async ({ page }) => {
   test.setTimeout(180_000);
   const world = await setUpInbox();
   try {
@@ -64,6 +64,24 @@ test('an attendant adds a quick reply with an image and sends it with / in a con
       .poll(async () => (await graphSends()).some((s) => s.recipient?.id === customer.psid && JSON.stringify(s.message?.attachment ?? '').includes('"image"')), 'the image reached the customer')
       .toBe(true);
     await expect.poll(async () => (await textsSentTo(customer.psid)).some((text) => text.includes(caption)), 'its caption reached the customer').toBe(true);
+
+    // A file dragged from the desktop onto the composer opens the same preview, and is sent from it.
+    await expect(preview).toHaveCount(0);
+    const dataTransfer = await page.evaluateHandle(() => {
+      const dt = new DataTransfer();
+      dt.items.add(new File(['%PDF-1.4 orçamento'], 'orcamento.pdf', { type: 'application/pdf' }));
+      return dt;
+    });
+    const composer = page.getByTestId('composer');
+    await composer.dispatchEvent('dragover', { dataTransfer });
+    await expect(page.getByTestId('composer-drop-hint')).toBeVisible();
+    await composer.dispatchEvent('drop', { dataTransfer });
+    await expect(page.getByTestId('composer-drop-hint')).toHaveCount(0);
+    await expect(preview).toBeVisible();
+    await expect(preview.getByText('orcamento.pdf')).toBeVisible();
+    await preview.getByRole('button', { name: 'Enviar', exact: true }).click();
+    const attachments = async () => (await graphSends()).filter((s) => s.recipient?.id === customer.psid && s.message?.attachment !== undefined).length;
+    await expect.poll(attachments, 'the dropped file reached the customer').toBe(2);
   } finally {
     await world.api.dispose();
   }
