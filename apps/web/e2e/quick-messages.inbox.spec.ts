@@ -11,7 +11,7 @@ const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR
 const expectToast = (page: Page, text: string) => expect(page.getByTestId('toast').filter({ hasText: text }).first()).toBeVisible();
 
 /** Issue 14: a quick reply with an image, made on /quick-messages, sent with '/' from a conversation; then a file dropped on the composer. */
-test('an attendant adds a quick reply with an image and sends it with / in a conversation, then drops a file on the composer', async ({ page }) => {
+test('an attendant adds a quick reply with an image and sends it with / in a conversation, then drops a file on the composer and takes a photo', async ({ page }) => {
   test.setTimeout(180_000);
   const world = await setUpInbox();
   try {
@@ -22,6 +22,23 @@ test('an attendant adds a quick reply with an image and sends it with / in a con
     await customer.says(question);
     await expect.poll(async () => (await world.api.ticketByLastMessage('pending', question)) !== undefined).toBe(true);
 
+    // The machine has no camera: the device is faked where the browser hands it over, as a canvas stream.
+    await page.addInitScript(() => {
+      navigator.mediaDevices.getUserMedia = () => {
+        const canvas = document.createElement('canvas');
+        canvas.width = 64;
+        canvas.height = 48;
+        const ctx = canvas.getContext('2d');
+        const draw = () => {
+          if (!ctx) return;
+          ctx.fillStyle = '#3366ff';
+          ctx.fillRect(0, 0, 64, 48);
+        };
+        draw();
+        setInterval(draw, 100);
+        return Promise.resolve(canvas.captureStream(10));
+      };
+    });
     await loginUI(page, world.attendant1.email, world.attendant1.password);
     await page.goto('/quick-messages');
     await expect(page.getByTestId('page-title')).toHaveText('Respostas rápidas');
@@ -82,6 +99,18 @@ test('an attendant adds a quick reply with an image and sends it with / in a con
     await preview.getByRole('button', { name: 'Enviar', exact: true }).click();
     const attachments = async () => (await graphSends()).filter((s) => s.recipient?.id === customer.psid && s.message?.attachment !== undefined).length;
     await expect.poll(attachments, 'the dropped file reached the customer').toBe(2);
+
+    // Camera capture: a still of the camera's picture goes through the same preview.
+    await page.getByRole('button', { name: 'Tirar foto' }).click();
+    const camera = page.getByTestId('camera-dialog');
+    await expect(camera.getByLabel('Imagem da câmera')).toBeVisible();
+    await expectAccessible(page, 'camera dialog');
+    await camera.getByTestId('camera-capture').click();
+    await expect(camera).toHaveCount(0);
+    await expect(preview).toBeVisible();
+    await expect(preview.getByText(/^foto-.*\.jpg$/)).toBeVisible();
+    await preview.getByRole('button', { name: 'Enviar', exact: true }).click();
+    await expect.poll(attachments, 'the photo reached the customer').toBe(3);
   } finally {
     await world.api.dispose();
   }
