@@ -10,7 +10,7 @@ const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR
 
 const expectToast = (page: Page, text: string) => expect(page.getByTestId('toast').filter({ hasText: text }).first()).toBeVisible();
 
-/** Issue 14: a quick reply with an image, made on /quick-messages, sent with '/' from a conversation; then a file dropped on the composer. */
+/** Issue 14: the unread count in the tab title off the inbox; a quick reply with an image, made on /quick-messages, sent with '/' from a conversation; a file dropped on the composer; a camera still. */
 test('an attendant adds a quick reply with an image and sends it with / in a conversation, then drops a file on the composer and takes a photo', async ({ page }) => {
   test.setTimeout(180_000);
   const world = await setUpInbox();
@@ -42,6 +42,10 @@ test('an attendant adds a quick reply with an image and sends it with / in a con
     await loginUI(page, world.attendant1.email, world.attendant1.password);
     await page.goto('/quick-messages');
     await expect(page.getByTestId('page-title')).toHaveText('Respostas rápidas');
+    // Off the inbox the tab title still counts the waiting customer's unread messages, live.
+    await expect(page).toHaveTitle(/^① /);
+    await customer.says(`E o horário? ${customer.tag}`);
+    await expect(page).toHaveTitle(/^② /);
     await page.getByTestId('quick-messages-add').click();
     const dialog = page.getByTestId('quick-message-dialog');
     await dialog.getByTestId('quick-message-submit').click();
