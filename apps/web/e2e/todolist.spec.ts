@@ -3,12 +3,15 @@ import { expectAccessible } from './axe';
 import { admin, loginUI } from './helpers';
 
 test('to-do: add, edit and delete tasks that persist in local storage across reloads; blanks are ignored', async ({ page }) => {
+  test.setTimeout(120_000);
+  // Each reload starts the app again: on a busy machine that takes longer than one expectation's default.
+  const reloadWait = { timeout: 30_000 };
   await loginUI(page, admin.email, admin.password);
   await page.goto('/todolist');
-  await expect(page.getByTestId('page-title')).toHaveText('Tarefas');
+  await expect(page.getByTestId('page-title')).toHaveText('Tarefas', reloadWait);
   await page.evaluate(() => window.localStorage.removeItem('tasks'));
   await page.reload();
-  await expect(page.getByTestId('todo-empty')).toBeVisible();
+  await expect(page.getByTestId('todo-empty')).toBeVisible(reloadWait);
 
   const input = page.getByTestId('todo-input');
   const submit = page.getByTestId('todo-submit');
@@ -38,7 +41,7 @@ test('to-do: add, edit and delete tasks that persist in local storage across rel
   await expect(items.first()).toContainText('Ligar para a Maria às 15h');
 
   await page.reload();
-  await expect(items).toHaveCount(2);
+  await expect(items).toHaveCount(2, reloadWait);
   await expect(items.first()).toContainText('Ligar para a Maria às 15h');
   const stored = await page.evaluate(() => JSON.parse(window.localStorage.getItem('tasks') ?? '[]') as { text: string }[]);
   expect(stored.map((task) => task.text)).toEqual(['Ligar para a Maria às 15h', 'Enviar a proposta']);
@@ -46,6 +49,6 @@ test('to-do: add, edit and delete tasks that persist in local storage across rel
   await items.nth(1).getByRole('button', { name: 'Excluir tarefa' }).click();
   await expect(items).toHaveCount(1);
   await page.reload();
-  await expect(items).toHaveCount(1);
+  await expect(items).toHaveCount(1, reloadWait);
   await expect(items.first()).toContainText('Ligar para a Maria às 15h');
 });

@@ -16,6 +16,7 @@ import { lazyPage } from './lazyPage';
 const AppShell = lazyPage(() => import('./layout/AppShell').then((m) => m.AppShell));
 const OwnProfileDialog = lazyPage(() => import('./pages/profile/ProfileDialog').then((m) => m.OwnProfileDialog));
 const TicketNotifications = lazyPage(() => import('./pages/tickets/list/useTicketNotifications').then((m) => m.TicketNotifications));
+const UnreadTabTitle = lazyPage(() => import('./pages/tickets/list/UnreadTabTitle').then((m) => m.UnreadTabTitle));
 const AllConnectionsPage = lazyPage(() => import('./pages/allConnections/AllConnectionsPage').then((m) => m.AllConnectionsPage));
 const ConnectionsPage = lazyPage(() => import('./pages/connections/ConnectionsPage').then((m) => m.ConnectionsPage));
 const DashboardPage = lazyPage(() => import('./pages/dashboard/DashboardPage').then((m) => m.DashboardPage));
@@ -89,12 +90,13 @@ function MomentsRoute() {
   return <MomentsPage />;
 }
 
-/** The shell with what it shows from the screens: the profile dialog and new-message notifications. */
+/** The shell with what it shows from the screens: the profile dialog, new-message notifications and the tab title's unread count. */
 function LoggedInShell() {
   return (
     <>
       <AppShell profileDialog={OwnProfileDialog} />
       <TicketNotifications />
+      <UnreadTabTitle />
     </>
   );
 }

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState, type ClipboardEvent, type KeyboardEvent } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type ClipboardEvent, type DragEvent, type KeyboardEvent } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
@@ -11,6 +11,7 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { alpha, useTheme } from '@mui/material/styles';
 import AttachFileIcon from '@mui/icons-material/AttachFile';
+import PhotoCameraIcon from '@mui/icons-material/PhotoCamera';
 import CloseIcon from '@mui/icons-material/Close';
 import ContactPhoneIcon from '@mui/icons-material/ContactPhone';
 import EditIcon from '@mui/icons-material/Edit';
@@ -23,6 +24,7 @@ import { useUser } from '../../../api/session';
 import { toast, toastError } from '../../../components/toast';
 import { AttachmentPreviewDialog, type CaptionedFile, type PendingFile } from './AttachmentPreviewDialog';
 import { AudioRecorder } from './AudioRecorder';
+import { CameraDialog } from './CameraDialog';
 import { isBlank, quickReplyMatches, splitSignature, vCardOf, withSignature } from './compose';
 import { ContactCardDialog } from './ContactCardDialog';
 import { PrivateToggle, SignatureToggle } from './ComposerToggles';
@@ -84,6 +86,8 @@ export function Composer(props: Props) {
   const [contactCard, setContactCard] = useState(false);
   const [more, setMore] = useState<HTMLElement | null>(null);
   const [active, setActive] = useState(0);
+  const [dragging, setDragging] = useState(false);
+  const [camera, setCamera] = useState(false);
   const inputRef = useRef<HTMLTextAreaElement>(null);
   const fileRef = useRef<HTMLInputElement>(null);
   const { text: sendText, media: sendMedia } = useSendMessage(ticket.id);
@@ -218,6 +222,25 @@ export function Composer(props: Props) {
     setFiles(pasted.map((file) => ({ file, caption: '' })));
   };
 
+  // Files dragged from the desktop onto the composer open the same preview as the attach button.
+  const carriesFiles = (e: DragEvent) => !editing && Array.from(e.dataTransfer.types).includes('Files');
+  const onDragOver = (e: DragEvent<HTMLDivElement>) => {
+    if (!carriesFiles(e)) return;
+    e.preventDefault();
+    e.dataTransfer.dropEffect = 'copy';
+    setDragging(true);
+  };
+  const onDragLeave = (e: DragEvent<HTMLDivElement>) => {
+    if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setDragging(false);
+  };
+  const onDrop = (e: DragEvent<HTMLDivElement>) => {
+    setDragging(false);
+    if (!carriesFiles(e)) return;
+    e.preventDefault();
+    const dropped = Array.from(e.dataTransfer.files);
+    if (dropped.length > 0) setFiles(dropped.map((file) => ({ file, caption: '' })));
+  };
+
   if (!enabled) return <ClosedHint ticket={ticket} onAccept={props.onAccept} accepting={props.accepting} />;
 
   const chooseFiles = () => fileRef.current?.click();
@@ -227,6 +250,13 @@ export function Composer(props: Props) {
         <span>
           <IconButton onClick={chooseFiles} disabled={!!editing || busy} aria-label={t('conversation.composer.attach')}>
             <AttachFileIcon />
+          </IconButton>
+        </span>
+      </Tooltip>
+      <Tooltip title={t('conversation.composer.camera')}>
+        <span>
+          <IconButton onClick={() => setCamera(true)} disabled={!!editing || busy} aria-label={t('conversation.composer.camera')} data-testid="composer-camera">
+            <PhotoCameraIcon />
           </IconButton>
         </span>
       </Tooltip>
@@ -243,7 +273,34 @@ export function Composer(props: Props) {
   );
 
   return (
-    <Box ref={boxRef} sx={{ borderTop: 1, borderColor: 'divider', bgcolor: 'background.paper', position: 'relative' }} data-testid="composer">
+    <Box
+      ref={boxRef}
+      sx={{ borderTop: 1, borderColor: 'divider', bgcolor: 'background.paper', position: 'relative' }}
+      data-testid="composer"
+      onDragOver={onDragOver}
+      onDragLeave={onDragLeave}
+      onDrop={onDrop}
+    >
+      {dragging && (
+        <Box
+          data-testid="composer-drop-hint"
+          sx={{
+            position: 'absolute',
+            inset: 0,
+            zIndex: 3,
+            display: 'flex',
+            alignItems: 'center',
+            justifyContent: 'center',
+            border: 2,
+            borderStyle: 'dashed',
+            borderColor: 'primary.main',
+            bgcolor: alpha(theme.palette.background.paper, 0.92),
+            pointerEvents: 'none',
+          }}
+        >
+          <Typography color="primary">{t('conversation.composer.dropHint')}</Typography>
+        </Box>
+      )}
       {matches && <QuickReplies matches={matches} active={active} onPick={pickQuick} />}
       {(replyTo || editing) && (
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, px: 2, pt: 1 }}>
@@ -276,6 +333,10 @@ export function Composer(props: Props) {
               <MenuItem onClick={() => { setMore(null); chooseFiles(); }} disabled={!!editing}>
                 <ListItemIcon><AttachFileIcon fontSize="small" /></ListItemIcon>
                 {t('conversation.composer.attach')}
+              </MenuItem>
+              <MenuItem onClick={() => { setMore(null); setCamera(true); }} disabled={!!editing}>
+                <ListItemIcon><PhotoCameraIcon fontSize="small" /></ListItemIcon>
+                {t('conversation.composer.camera')}
               </MenuItem>
               <MenuItem onClick={() => { setMore(null); setContactCard(true); }} disabled={!!editing}>
                 <ListItemIcon><ContactPhoneIcon fontSize="small" /></ListItemIcon>
@@ -342,6 +403,15 @@ export function Composer(props: Props) {
       </Box>
       <AttachmentPreviewDialog files={files} onClose={() => setFiles([])} onSend={sendFiles} />
       <ContactCardDialog open={contactCard} onClose={() => setContactCard(false)} onSend={sendContact} />
+      {camera && (
+        <CameraDialog
+          onClose={() => setCamera(false)}
+          onCapture={(file) => {
+            setCamera(false);
+            setFiles([{ file, caption: '' }]);
+          }}
+        />
+      )}
     </Box>
   );
 }

@@ -143,6 +143,13 @@ export const conversationMessages = defineMessages({
     },
     contactCard: { title: 'Enviar contato' },
     contactSearch: { placeholder: 'Buscar contato' },
+    camera: {
+      title: 'Tirar foto',
+      preview: 'Imagem da câmera',
+      starting: 'Abrindo a câmera',
+      capture: 'Capturar',
+      denied: 'Não foi possível abrir a câmera. Verifique a permissão do navegador.',
+    },
     attachments: {
       title: 'Enviar arquivos',
       caption: 'Legenda',
@@ -165,6 +172,7 @@ export const conversationMessages = defineMessages({
       privatePlaceholder: 'Nota privada: visível apenas para a equipe',
       send: 'Enviar',
       emoji: 'Emojis',
+      camera: 'Tirar foto',
       attach: 'Anexar arquivo',
       contactCard: 'Enviar contato',
       signature: 'Assinar mensagens',
@@ -176,6 +184,7 @@ export const conversationMessages = defineMessages({
       acceptTicket: 'Aceitar atendimento',
       pendingHint: 'Aceite o atendimento para responder a este contato.',
       closedHint: 'Este atendimento foi resolvido. Reabra o ticket para responder.',
+      dropHint: 'Solte os arquivos para enviá-los',
     },
   },
   en: {
@@ -319,6 +328,13 @@ export const conversationMessages = defineMessages({
     },
     contactCard: { title: 'Send contact' },
     contactSearch: { placeholder: 'Search contact' },
+    camera: {
+      title: 'Take a photo',
+      preview: 'Camera picture',
+      starting: 'Opening the camera',
+      capture: 'Capture',
+      denied: 'The camera could not be opened. Check the browser permission.',
+    },
     attachments: {
       title: 'Send files',
       caption: 'Caption',
@@ -341,6 +357,7 @@ export const conversationMessages = defineMessages({
       privatePlaceholder: 'Private note: visible to the team only',
       send: 'Send',
       emoji: 'Emoji',
+      camera: 'Take a photo',
       attach: 'Attach file',
       contactCard: 'Send contact',
       signature: 'Sign messages',
@@ -352,6 +369,7 @@ export const conversationMessages = defineMessages({
       acceptTicket: 'Accept ticket',
       pendingHint: 'Accept the ticket to reply to this contact.',
       closedHint: 'This ticket was resolved. Reopen it to reply.',
+      dropHint: 'Drop the files to send them',
     },
   },
   es: {
@@ -495,6 +513,13 @@ export const conversationMessages = defineMessages({
     },
     contactCard: { title: 'Enviar contacto' },
     contactSearch: { placeholder: 'Buscar contacto' },
+    camera: {
+      title: 'Tomar foto',
+      preview: 'Imagen de la cámara',
+      starting: 'Abriendo la cámara',
+      capture: 'Capturar',
+      denied: 'No se pudo abrir la cámara. Verifique el permiso del navegador.',
+    },
     attachments: {
       title: 'Enviar archivos',
       caption: 'Leyenda',
@@ -517,6 +542,7 @@ export const conversationMessages = defineMessages({
       privatePlaceholder: 'Nota privada: visible solo para el equipo',
       send: 'Enviar',
       emoji: 'Emojis',
+      camera: 'Tomar foto',
       attach: 'Adjuntar archivo',
       contactCard: 'Enviar contacto',
       signature: 'Firmar mensajes',
@@ -528,6 +554,7 @@ export const conversationMessages = defineMessages({
       acceptTicket: 'Aceptar atención',
       pendingHint: 'Acepta la atención para responder a este contacto.',
       closedHint: 'Esta atención fue resuelta. Reabre el ticket para responder.',
+      dropHint: 'Suelte los archivos para enviarlos',
     },
   },
   tr: {
@@ -671,6 +698,13 @@ export const conversationMessages = defineMessages({
     },
     contactCard: { title: 'Kişi gönder' },
     contactSearch: { placeholder: 'Kişi ara' },
+    camera: {
+      title: 'Fotoğraf çek',
+      preview: 'Kamera görüntüsü',
+      starting: 'Kamera açılıyor',
+      capture: 'Çek',
+      denied: 'Kamera açılamadı. Tarayıcı iznini kontrol edin.',
+    },
     attachments: {
       title: 'Dosya gönder',
       caption: 'Açıklama',
@@ -693,6 +727,7 @@ export const conversationMessages = defineMessages({
       privatePlaceholder: 'Özel not: yalnızca ekip görür',
       send: 'Gönder',
       emoji: 'Emojiler',
+      camera: 'Fotoğraf çek',
       attach: 'Dosya ekle',
       contactCard: 'Kişi gönder',
       signature: 'Mesajları imzala',
@@ -704,6 +739,7 @@ export const conversationMessages = defineMessages({
       acceptTicket: 'Talebi kabul et',
       pendingHint: 'Bu kişiye yanıt vermek için talebi kabul edin.',
       closedHint: 'Bu talep çözüldü. Yanıt vermek için yeniden açın.',
+      dropHint: 'Göndermek için dosyaları bırakın',
     },
   },
 });
