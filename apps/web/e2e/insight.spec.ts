@@ -55,7 +55,8 @@ test('the dashboard shows the fixture’s numbers and both charts; the panel lis
 
   await page.goto('/');
   const value = (id: string) => page.getByTestId(`indicator-${id}-value`);
-  await expect(value('happening')).toHaveText('2');
+  // The first figures wait for the whole page (a busy shared machine); the rest are then there.
+  await expect(value('happening')).toHaveText('2', { timeout: 30_000 });
   await expect(value('pending')).toHaveText('0');
   await expect(value('finished')).toHaveText('1');
   await expect(value('groups')).toHaveText('0');
@@ -92,7 +93,7 @@ test('the dashboard shows the fixture’s numbers and both charts; the panel lis
   await expect(page.getByTestId('dashboard-unset')).toHaveText('Parametrize o filtro');
 
   await page.goto('/moments');
-  await expect(page.getByTestId('moments-open').getByTestId(/^moment-\d+$/)).toHaveCount(2);
+  await expect(page.getByTestId('moments-open').getByTestId(/^moment-\d+$/)).toHaveCount(2, { timeout: 30_000 });
   await expect(page.getByTestId(`moment-open-${world.ticketIds[0]}`)).toBeVisible();
   await expectAccessible(page, '/moments');
   // Live: a ticket opened meanwhile shows without a reload.
@@ -101,7 +102,7 @@ test('the dashboard shows the fixture’s numbers and both charts; the panel lis
   await expect(page.getByTestId('moments-open').getByTestId(/^moment-\d+$/)).toHaveCount(3);
 
   await page.goto('/reports');
-  await expect(page.getByTestId('report-empty')).toHaveText('Aplique um filtro para gerar o relatório');
+  await expect(page.getByTestId('report-empty')).toHaveText('Aplique um filtro para gerar o relatório', { timeout: 30_000 });
   await page.getByTestId('report-apply').click();
   await expect(page.getByTestId('report-table').getByTestId(/^report-row-/)).toHaveCount(4);
   await expect(page.getByTestId(`report-row-${world.ticketIds[2]}`)).toContainText('Eva Exigente');

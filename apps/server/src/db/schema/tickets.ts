@@ -44,6 +44,13 @@ export const tickets = pgTable(
     /** NPS exchange: when the rating message went out, and invalid answers since. */
     ratingRequestedAt: timestamp('rating_requested_at', { withTimezone: true }),
     npsAttempts: integer('nps_attempts').notNull().default(0),
+    /**
+     * What the dashboard reads (docs/dashboard.md), kept by database triggers from the log and rating rows
+     * (migration 0014): when an attendant first took the ticket, whether one started it, the NPS answer.
+     */
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+    startedByUser: boolean('started_by_user').notNull().default(false),
+    rate: integer('rate'),
     ...timestamps,
   },
   (t) => [
@@ -54,7 +61,8 @@ export const tickets = pgTable(
     index('tickets_company_id_idx').on(t.companyId, t.status, t.updatedAt),
     // The inbox's search view (every status) in updatedAt order: the company's, and a user's own.
     index('tickets_company_updated_idx').on(t.companyId, t.updatedAt),
-    // Dashboard and reports: a company's tickets by opening time.
+    // Dashboard and reports: a company's tickets by opening time. The migration adds INCLUDE (status, is_group,
+    // user_id, closed_at, accepted_at, started_by_user, rate) so the dashboard's scan is index-only.
     index('tickets_company_created_idx').on(t.companyId, t.createdAt),
     index('tickets_company_user_updated_idx').on(t.companyId, t.userId, t.updatedAt),
     // The inbox's visibility branches: own tickets, and tickets of the user's queues.

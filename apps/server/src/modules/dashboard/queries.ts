@@ -4,19 +4,15 @@ import type { DbOrTx } from '../../db/client.js';
 import { within, type DayWindow } from './window.js';
 
 /**
- * The period's tickets (created in the window) with what the figures need, one row each:
- * `accepted_at` is when an attendant first took it (accept, or created it themselves),
- * `active` whether an attendant started it. docs/dashboard.md defines every figure.
+ * The period's tickets (created in the window) with what the figures need, one row each, read
+ * index-only from `tickets_company_created_idx`: `accepted_at` is when an attendant first took it
+ * (accept, or created it themselves), `active` whether an attendant started it, `rate` the NPS answer
+ * (columns the database keeps from the log and rating rows, migration 0014). docs/dashboard.md
+ * defines every figure.
  */
 const periodTickets = (companyId: number, w: DayWindow): SQL => sql`
-  SELECT t.id, t.status, t.is_group, t.user_id, t.created_at, t.closed_at, r.rate, lg.accepted_at, coalesce(lg.active, false) AS active
+  SELECT t.status, t.is_group, t.user_id, t.created_at, t.closed_at, t.rate, t.accepted_at, t.started_by_user AS active
   FROM tickets t
-  LEFT JOIN ticket_ratings r ON r.ticket_id = t.id
-  LEFT JOIN LATERAL (
-    SELECT min(l.created_at) FILTER (WHERE l.type = 'open' OR (l.type = 'create' AND l.user_id IS NOT NULL)) AS accepted_at,
-           bool_or(l.type = 'create' AND l.user_id IS NOT NULL) AS active
-    FROM ticket_logs l WHERE l.ticket_id = t.id
-  ) lg ON true
   WHERE t.company_id = ${companyId} AND ${within(sql`t.created_at`, w)}`;
 
 /** Minutes between two columns of the period's row `t`. */

@@ -1,7 +1,7 @@
 import { REPORT_NO_QUEUE, type ReportFilter, type ReportRow } from '@balcao/contracts';
 import { and, desc, eq, gte, ilike, inArray, isNotNull, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { contacts, queues, ticketRatings, tickets, users, whatsapps } from '../../db/schema/index.js';
+import { contacts, queues, tickets, users, whatsapps } from '../../db/schema/index.js';
 import { AppError } from '../../http/errors.js';
 import { visibleTicketsWhere, type Viewer } from '../tickets/visibility.js';
 
@@ -25,7 +25,7 @@ export function reportWhere(v: Viewer, f: ReportFilter): SQL {
     f.status?.length ? inArray(tickets.status, f.status) : undefined,
     f.dateFrom ? gte(tickets.createdAt, sql`${f.dateFrom}::date::timestamptz`) : undefined,
     f.dateTo ? lt(tickets.createdAt, sql`(${f.dateTo}::date + 1)::timestamptz`) : undefined,
-    f.onlyRated ? isNotNull(ticketRatings.id) : undefined,
+    f.onlyRated ? isNotNull(tickets.rate) : undefined,
   ) as SQL;
 }
 
@@ -73,14 +73,13 @@ export function reportSelect(db: DbOrTx) {
       createdAt: tickets.createdAt,
       closedAt: tickets.closedAt,
       supportTime,
-      NPS: ticketRatings.rate,
+      NPS: tickets.rate,
     })
     .from(tickets)
     .innerJoin(contacts, eq(contacts.id, tickets.contactId))
     .leftJoin(whatsapps, eq(whatsapps.id, tickets.whatsappId))
     .leftJoin(users, eq(users.id, tickets.userId))
-    .leftJoin(queues, eq(queues.id, tickets.queueId))
-    .leftJoin(ticketRatings, eq(ticketRatings.ticketId, tickets.id));
+    .leftJoin(queues, eq(queues.id, tickets.queueId));
 }
 
 export type ReportDbRow = Awaited<ReturnType<ReturnType<typeof reportSelect>['execute']>>[number];
@@ -95,7 +94,6 @@ export const presentReportRow = (r: ReportDbRow): ReportRow => ({
 export async function reportPage(db: DbOrTx, f: ReportFilter, where: SQL, page: number, pageSize: number): Promise<{ rows: ReportDbRow[]; total: number }> {
   let count = db.select({ total: sql<number>`count(*)::int` }).from(tickets).$dynamic();
   if (f.searchParam?.trim()) count = count.innerJoin(contacts, eq(contacts.id, tickets.contactId));
-  if (f.onlyRated) count = count.leftJoin(ticketRatings, eq(ticketRatings.ticketId, tickets.id));
   const [rows, [counted]] = await Promise.all([
     reportSelect(db)
       .where(where)
