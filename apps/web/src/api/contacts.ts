@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { Contact, ContactEventPayload, ContactImportResult, CreateContactBody, UpdateContactBody } from '@balcao/contracts';
+import type { Contact, ContactEventPayload, ContactImportResult, CreateContactBody, PhoneImportResult, UpdateContactBody } from '@balcao/contracts';
 import { apiUrl } from '../config';
 import { ApiError, request } from './http';
 import { useCompanyEvent } from './liveEvents';
@@ -70,6 +70,15 @@ export function uploadContacts(file: Blob, fileName: string, mapping: (string | 
   form.append('rows', JSON.stringify(rows));
   form.append('file', file, fileName);
   return request<ContactImportResult>('/contacts/upload', { method: 'POST', body: form });
+}
+
+/** `POST /contacts/import`: the connected phone's address book becomes contacts; the contacts page reloads. */
+export function useImportPhoneContacts() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => request<PhoneImportResult>('/contacts/import', { method: 'POST' }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['contacts', 'page'] }),
+  });
 }
 
 /** `GET /contacts/export`: the .xlsx as a file to save (the shared client reads JSON only). */

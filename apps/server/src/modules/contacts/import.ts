@@ -37,7 +37,8 @@ export interface ImportEntry {
 }
 
 const BATCH = 1000;
-export const isEmail = (text: string) => z.email().safeParse(text).success;
+const emailSchema = z.email();
+export const isEmail = (text: string) => text !== '' && emailSchema.safeParse(text).success;
 
 function mappingError(message: string): AppError {
   return new AppError('ERR_VALIDATION', 400, message, [{ path: 'mapping', message }]);

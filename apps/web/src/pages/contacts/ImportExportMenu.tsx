@@ -4,8 +4,8 @@ import Button from '@mui/material/Button';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import ImportExportIcon from '@mui/icons-material/ImportExport';
-import { downloadContactsExport } from '../../api/contacts';
-import { toastError } from '../../components/toast';
+import { downloadContactsExport, useImportPhoneContacts } from '../../api/contacts';
+import { toast, toastError } from '../../components/toast';
 
 /** Saves a downloaded file under its name, as a link click would. */
 function saveFile(blob: Blob, name: string): void {
@@ -23,11 +23,19 @@ interface Props {
   onImportSheet: () => void;
 }
 
-/** The contacts page's import/export menu: spreadsheet import, and the full export as .xlsx. */
+/** The contacts page's import/export menu: spreadsheet import, the phone's contacts, and the full export as .xlsx. */
 export function ImportExportMenu({ mayExport, onImportSheet }: Props) {
   const { t } = useTranslation();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const close = () => setAnchor(null);
+  const phone = useImportPhoneContacts();
+  const importPhone = () => {
+    close();
+    phone.mutate(undefined, {
+      onSuccess: (result) => toast.success(t('contacts.toasts.phoneImported', { count: result.created })),
+      onError: toastError,
+    });
+  };
   const exportAll = () => {
     close();
     downloadContactsExport()
@@ -48,6 +56,9 @@ export function ImportExportMenu({ mayExport, onImportSheet }: Props) {
           data-testid="contacts-import-sheet"
         >
           {t('contacts.menu.importSheet')}
+        </MenuItem>
+        <MenuItem onClick={importPhone} disabled={phone.isPending} data-testid="contacts-import-phone">
+          {t('contacts.menu.importPhone')}
         </MenuItem>
         {mayExport && (
           <MenuItem onClick={exportAll} data-testid="contacts-export">
