@@ -13,7 +13,7 @@ interface Props {
 }
 
 /**
- * A top-bar bell (notifications, announcements, internal chat). Their feeds
+ * A top-bar bell (notifications, internal chat). Their feeds
  * arrive with later issues; until then the bell shows its honest count (0,
  * so no badge) and an empty list.
  */
