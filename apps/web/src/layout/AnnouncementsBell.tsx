@@ -92,13 +92,12 @@ export function AnnouncementsBell() {
             {t('topBar.noAnnouncements')}
           </Typography>
         ) : (
-          <List dense sx={{ width: 340, maxWidth: '90vw', maxHeight: 420, overflow: 'auto' }} data-testid="announcements-list">
+          <List dense component="div" sx={{ width: 340, maxWidth: '90vw', maxHeight: 420, overflow: 'auto' }} data-testid="announcements-list">
             {list.map((a) => (
               <ListItemButton
                 key={a.id}
                 data-testid={`announcement-item-${a.id}`}
                 data-priority={a.priority}
-                aria-label={t('announcements.bell.open', { title: a.title })}
                 sx={{ borderLeft: 6, borderColor: PRIORITY_COLORS[a.priority] }}
                 onClick={() => {
                   setAnchor(null);

@@ -48,7 +48,6 @@ export const announcementsMessages = defineMessages({
     },
     bell: {
       close: 'Fechar',
-      open: 'Abrir informativo {{title}}',
     },
   },
   en: {
@@ -97,7 +96,6 @@ export const announcementsMessages = defineMessages({
     },
     bell: {
       close: 'Close',
-      open: 'Open announcement {{title}}',
     },
   },
   es: {
@@ -146,7 +144,6 @@ export const announcementsMessages = defineMessages({
     },
     bell: {
       close: 'Cerrar',
-      open: 'Abrir informativo {{title}}',
     },
   },
   tr: {
@@ -195,7 +192,6 @@ export const announcementsMessages = defineMessages({
     },
     bell: {
       close: 'Kapat',
-      open: '{{title}} duyurusunu aç',
     },
   },
 });
