@@ -11,11 +11,11 @@ import IconButton from '@mui/material/IconButton';
 import List from '@mui/material/List';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
-import Popover from '@mui/material/Popover';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import AnnouncementOutlinedIcon from '@mui/icons-material/AnnouncementOutlined';
 import type { Announcement } from '@balcao/contracts';
+import { BellEmpty, BellPopover } from './EmptyBell';
 import { ANNOUNCEMENT_PLACEHOLDER, PRIORITY_COLORS, announcementImageUrl, useActiveAnnouncements } from '../api/announcements';
 
 /** The image, or the placeholder once it fails to load (spec 3 §2). */
@@ -80,17 +80,9 @@ export function AnnouncementsBell() {
           </Badge>
         </IconButton>
       </Tooltip>
-      <Popover
-        open={anchor !== null}
-        anchorEl={anchor}
-        onClose={() => setAnchor(null)}
-        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
-        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
-      >
+      <BellPopover anchor={anchor} onClose={() => setAnchor(null)}>
         {list.length === 0 ? (
-          <Typography sx={{ p: 2, minWidth: 240 }} color="text.secondary">
-            {t('topBar.noAnnouncements')}
-          </Typography>
+          <BellEmpty text={t('topBar.noAnnouncements')} />
         ) : (
           <List dense component="div" sx={{ width: 340, maxWidth: '90vw', maxHeight: 420, overflow: 'auto' }} data-testid="announcements-list">
             {list.map((a) => (
@@ -109,7 +101,7 @@ export function AnnouncementsBell() {
             ))}
           </List>
         )}
-      </Popover>
+      </BellPopover>
       {open && <AnnouncementViewer announcement={open} onClose={() => setOpen(null)} />}
     </>
   );
