@@ -31,6 +31,7 @@ const TicketsPage = lazyPage(() => import('./pages/tickets/TicketsPage').then((m
 const UsersPage = lazyPage(() => import('./pages/users/UsersPage').then((m) => m.UsersPage));
 const QueuesPage = lazyPage(() => import('./pages/queues/QueuesPage').then((m) => m.QueuesPage));
 const SettingsPage = lazyPage(() => import('./pages/settings/SettingsPage').then((m) => m.SettingsPage));
+const AnnouncementsPage = lazyPage(() => import('./pages/announcements/AnnouncementsPage').then((m) => m.AnnouncementsPage));
 const HelpsPage = lazyPage(() => import('./pages/helps/HelpsPage').then((m) => m.HelpsPage));
 const ContactsPage = lazyPage(() => import('./pages/contacts/ContactsPage').then((m) => m.ContactsPage));
 const ContactsImportPage = lazyPage(() => import('./pages/contacts/ContactsImportPage').then((m) => m.ContactsImportPage));
@@ -135,7 +136,7 @@ export function AppRoutes() {
               path="/queue-integration"
               element={<PlanGate flag="useIntegrations">{admin(page('queueIntegration'))}</PlanGate>}
             />
-            <Route path="/announcements" element={<SuperOnly>{page('announcements')}</SuperOnly>} />
+            <Route path="/announcements" element={<SuperOnly><AnnouncementsPage /></SuperOnly>} />
             <Route path="/chats/:id?" element={<PlanGate flag="useInternalChat">{page('chats')}</PlanGate>} />
             <Route path="/files" element={admin(page('files'))} />
             <Route path="/Kanban" element={<PlanGate flag="useKanban"><KanbanPage /></PlanGate>} />

@@ -13,6 +13,7 @@ export * from './schedules.js';
 export * from './companies.js';
 export * from './billing.js';
 export * from './helps.js';
+export * from './announcements.js';
 export * from './queues.js';
 export * from './ticket-actions.js';
 export * from './contacts.js';

@@ -1,4 +1,5 @@
 import type {
+  Announcement,
   AuthEventPayload,
   Company,
   CompanyEventName,
@@ -93,6 +94,8 @@ export type DomainEvent =
   /** Platform-wide: every company hears it; a public one (branding) also reaches pages not logged in. */
   | { type: 'platform.setting'; setting: Setting }
   | { type: 'platform.help'; payload: ListEventPayload<Help> }
+  /** `company-announcement` (spec 3 §7): every logged-in user of every company hears it. */
+  | { type: 'platform.announcement'; payload: ListEventPayload<Announcement> }
   /** A new login: the user's older sessions log out (spec 1 §4 Session). */
   | { type: 'user.signedIn'; companyId: number; userId: number }
   /** Logout or deletion: the user's open sockets are closed. */

@@ -25,6 +25,7 @@ import { registerContactRoutes } from '../modules/contacts/routes.js';
 import { registerDashboardRoutes } from '../modules/dashboard/routes.js';
 import { registerReportRoutes } from '../modules/reports/routes.js';
 import { registerHelpRoutes } from '../modules/helps/routes.js';
+import { registerAnnouncementRoutes } from '../modules/announcements/routes.js';
 import { laneRollbackOnCustomerMessage } from '../modules/kanban/lanes.js';
 import { registerKanbanRoutes } from '../modules/kanban/routes.js';
 import { registerMessageRoutes } from '../modules/messages/routes.js';
@@ -168,6 +169,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerPlanRoutes(app, ctx, authenticate);
   registerCompanyRoutes(app, ctx, authenticate);
   registerHelpRoutes(app, ctx, authenticate);
+  registerAnnouncementRoutes(app, ctx, authenticate);
   registerQueueRoutes(app, ctx, authenticate);
   registerBrandingRoutes(app, ctx, authenticate);
   registerUserRoutes(app, ctx, authenticate);

@@ -28,6 +28,8 @@ export function sniffImage(data: Buffer): ImageType | undefined {
 export interface ImageUpload {
   data: Buffer;
   type: ImageType;
+  /** The name the file was uploaded with ('' when none). */
+  fileName: string;
   /** The text fields of the form (typeArch, mode, …). */
   fields: Record<string, string>;
 }
@@ -40,11 +42,13 @@ export interface ImageUpload {
 export async function readImageUpload(req: FastifyRequest, opts: { maxBytes: number; accept: readonly ImageType[] }): Promise<ImageUpload> {
   const fields: Record<string, string> = {};
   let data: Buffer | undefined;
+  let fileName = '';
   for await (const part of req.parts({ limits: { fileSize: opts.maxBytes, files: 1 } })) {
     if (part.type === 'field') {
       fields[part.fieldname] = cleanString(String(part.value));
       continue;
     }
+    fileName = cleanString(part.filename ?? '').slice(0, 200);
     try {
       data = await part.toBuffer();
     } catch (err) {
@@ -56,7 +60,7 @@ export async function readImageUpload(req: FastifyRequest, opts: { maxBytes: num
   }
   const type = data ? sniffImage(data) : undefined;
   if (!data || !type || !opts.accept.includes(type)) throw new AppError('ERR_INVALID_IMAGE', 400, `expected an image (${opts.accept.join(', ')})`);
-  return { data, type, fields };
+  return { data, type, fileName, fields };
 }
 
 /** An unguessable file name with the extension of its real type. */

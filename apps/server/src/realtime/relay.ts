@@ -71,6 +71,8 @@ export async function emitDomainEvent(rt: Realtime, event: DomainEvent): Promise
       return;
     case 'platform.help':
       return rt.emitToAllCompanies('help', event.payload);
+    case 'platform.announcement':
+      return rt.emitAnnouncement(event.payload);
     case 'user.signedIn':
       return rt.emitToUser(event.companyId, event.userId, 'auth', { action: 'update', user: { id: event.userId } });
     case 'user.signedOut':

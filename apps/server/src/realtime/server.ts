@@ -1,9 +1,11 @@
 import {
+  ANNOUNCEMENT_EVENT,
   PUBLIC_NAMESPACE,
   maskContactNumber,
   companyEvent,
   importMessagesEvent,
   type CompanyEventName,
+  type Announcement,
   type ImportMessagesEventPayload,
   type ListEventPayload,
   type SettingsEventPayload,
@@ -141,6 +143,11 @@ export class Realtime {
   /** `company{id}-schedule` (spec 2 §7, 3 §7): no dash either; every user of the company sees the calendar. */
   emitSchedule(companyId: number, payload: ListEventPayload<Schedule>): void {
     this.nsp(companyId).to(ROOMS.everyone).emit(`company${companyId}-schedule`, payload);
+  }
+
+  /** `company-announcement` (spec 3 §7): one name for all, to every logged-in socket of every company. */
+  emitAnnouncement(payload: ListEventPayload<Announcement>): void {
+    for (const companyId of this.liveCompanies()) this.nsp(companyId).to(ROOMS.everyone).emit(ANNOUNCEMENT_EVENT, payload);
   }
 
   /** A public setting changed (branding, userCreation): every open page hears it, logged in or not. */

@@ -6,6 +6,7 @@ import { queuesMessages } from '../pages/queues/texts';
 import { settingsMessages } from '../pages/settings/texts';
 import { companiesMessages } from '../pages/companies/texts';
 import { helpsMessages } from '../pages/helps/texts';
+import { announcementsMessages } from '../pages/announcements/texts';
 import { connectionsMessages } from '../pages/connections/texts';
 import { connectionSetupMessages } from '../pages/connections/setupTexts';
 import { whatsappModalMessages } from '../pages/connections/whatsappModalTexts';
@@ -36,6 +37,7 @@ export const SCREEN_DOMAIN_MESSAGES: Record<string, DomainMessages<object>> = {
   settings: settingsMessages,
   companies: companiesMessages,
   helps: helpsMessages,
+  announcements: announcementsMessages,
   connections: connectionsMessages,
   connectionSetup: connectionSetupMessages,
   whatsappModal: whatsappModalMessages,

@@ -1,4 +1,4 @@
-import { useState, type ReactElement } from 'react';
+import { useState, type ReactElement, type ReactNode } from 'react';
 import Badge from '@mui/material/Badge';
 import IconButton from '@mui/material/IconButton';
 import Popover from '@mui/material/Popover';
@@ -13,7 +13,7 @@ interface Props {
 }
 
 /**
- * A top-bar bell (notifications, announcements, internal chat). Their feeds
+ * A top-bar bell (notifications, internal chat). Their feeds
  * arrive with later issues; until then the bell shows its honest count (0,
  * so no badge) and an empty list.
  */
@@ -30,17 +30,33 @@ export function EmptyBell({ icon, label, emptyText, testId }: Props) {
           </Badge>
         </IconButton>
       </Tooltip>
-      <Popover
-        open={anchor !== null}
-        anchorEl={anchor}
-        onClose={() => setAnchor(null)}
-        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
-        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
-      >
-        <Typography sx={{ p: 2, minWidth: 240 }} color="text.secondary">
-          {emptyText}
-        </Typography>
-      </Popover>
+      <BellPopover anchor={anchor} onClose={() => setAnchor(null)}>
+        <BellEmpty text={emptyText} />
+      </BellPopover>
     </>
+  );
+}
+
+/** The panel a top-bar bell opens, under its right edge. */
+export function BellPopover({ anchor, onClose, children }: { anchor: HTMLElement | null; onClose: () => void; children: ReactNode }) {
+  return (
+    <Popover
+      open={anchor !== null}
+      anchorEl={anchor}
+      onClose={onClose}
+      anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
+      transformOrigin={{ vertical: 'top', horizontal: 'right' }}
+    >
+      {children}
+    </Popover>
+  );
+}
+
+/** What a bell's panel says when it has nothing. */
+export function BellEmpty({ text }: { text: string }) {
+  return (
+    <Typography sx={{ p: 2, minWidth: 240 }} color="text.secondary">
+      {text}
+    </Typography>
   );
 }

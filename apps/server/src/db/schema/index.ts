@@ -16,3 +16,4 @@ export * from './quick-messages.js';
 export * from './schedules.js';
 export * from './invoices.js';
 export * from './trust.js';
+export * from './announcements.js';

@@ -211,6 +211,7 @@ const en: Messages = {
     ERR_NO_QUEUE_FOUND: 'No queue found with this ID.',
     ERR_QUEUE_NAME_ALREADY_EXISTS: 'A queue with this name already exists.',
     ERR_NO_HELP_FOUND: 'No help found with this ID.',
+    ERR_NO_ANNOUNCEMENT_FOUND: 'No announcement found with this ID.',
     ERR_LAST_ADMIN: 'The company needs at least one admin.',
     ERR_INVALID_IMAGE: 'Invalid image.',
     ERR_FILE_TOO_LARGE: 'The file is too large.',

@@ -211,6 +211,7 @@ const es: Messages = {
     ERR_NO_QUEUE_FOUND: 'No se encontró ninguna cola con este ID.',
     ERR_QUEUE_NAME_ALREADY_EXISTS: 'Ya existe una cola con este nombre.',
     ERR_NO_HELP_FOUND: 'No se encontró ninguna ayuda con este ID.',
+    ERR_NO_ANNOUNCEMENT_FOUND: 'No se encontró ningún informativo con este ID.',
     ERR_LAST_ADMIN: 'La empresa necesita al menos un administrador.',
     ERR_INVALID_IMAGE: 'Imagen inválida.',
     ERR_FILE_TOO_LARGE: 'El archivo es demasiado grande.',

@@ -212,6 +212,7 @@ const ptBR = {
     ERR_NO_QUEUE_FOUND: 'Nenhuma fila encontrada com este ID.',
     ERR_QUEUE_NAME_ALREADY_EXISTS: 'Já existe uma fila com este nome.',
     ERR_NO_HELP_FOUND: 'Nenhuma ajuda encontrada com este ID.',
+    ERR_NO_ANNOUNCEMENT_FOUND: 'Nenhum informativo encontrado com este ID.',
     ERR_LAST_ADMIN: 'A empresa precisa de pelo menos um administrador.',
     ERR_INVALID_IMAGE: 'Imagem inválida.',
     ERR_FILE_TOO_LARGE: 'O arquivo é grande demais.',

@@ -211,6 +211,7 @@ const tr: Messages = {
     ERR_NO_QUEUE_FOUND: 'Bu ID ile kuyruk bulunamadı.',
     ERR_QUEUE_NAME_ALREADY_EXISTS: 'Bu adla bir kuyruk zaten var.',
     ERR_NO_HELP_FOUND: 'Bu ID ile yardım bulunamadı.',
+    ERR_NO_ANNOUNCEMENT_FOUND: 'Bu ID ile duyuru bulunamadı.',
     ERR_LAST_ADMIN: 'Şirketin en az bir yöneticisi olmalı.',
     ERR_INVALID_IMAGE: 'Geçersiz resim.',
     ERR_FILE_TOO_LARGE: 'Dosya çok büyük.',
