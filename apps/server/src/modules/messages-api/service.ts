@@ -1,6 +1,6 @@
 import { normalizeNumber, type ExternalSendFields, type ExternalSendResponse } from '@balcao/contracts';
 import { and, eq } from 'drizzle-orm';
-import { messages, users, whatsapps } from '../../db/schema/index.js';
+import { users, whatsapps } from '../../db/schema/index.js';
 import type { AppContext } from '../../http/context.js';
 import { AppError } from '../../http/errors.js';
 import { assertPlanFlag } from '../../http/plan.js';
@@ -9,6 +9,7 @@ import { loadContact, upsertContact } from '../contacts/queries.js';
 import { closeTicket, transferTicket } from '../conversations/commands/tickets.js';
 import { findOrCreateTicket } from '../conversations/commands/ticket-rows.js';
 import { queueOutgoing } from '../conversations/outbound.js';
+import { quotedInTicket } from '../messages/service.js';
 import { mediaTypeOf, type MessageForm } from '../messages/uploads.js';
 import { assertCompanyQueue } from '../tickets/rules.js';
 import type { TicketRow } from '../tickets/presenter.js';
@@ -81,16 +82,6 @@ async function ticketFor(ctx: AppContext, connection: Connection, number: string
   return ticket;
 }
 
-async function quotedInTicket(ctx: AppContext, ticketId: number, id: number | undefined): Promise<number | null> {
-  if (!id) return null;
-  const [row] = await ctx.db
-    .select({ id: messages.id })
-    .from(messages)
-    .where(and(eq(messages.id, id), eq(messages.ticketId, ticketId)));
-  if (!row) throw new AppError('ERR_VALIDATION', 400, 'quotedMsg is not a message of this conversation');
-  return row.id;
-}
-
 /**
  * `POST /api/messages/send`: finds or creates the contact and its ticket on the token's
  * connection, queues the text (or one message per file, the text as the first caption)
@@ -105,7 +96,8 @@ export async function sendExternal(ctx: AppContext, connection: Connection, fiel
   const body = text && fields.sendSignature && userName ? `*${userName}:*\n${text}` : text;
 
   const ticket = await ticketFor(ctx, connection, number, fields);
-  const base = { companyId: ticket.companyId, ticketId: ticket.id, quotedMsgId: await quotedInTicket(ctx, ticket.id, fields.quotedMsg?.id) };
+  const quotedMsgId = fields.quotedMsg ? await quotedInTicket(ctx, ticket, fields.quotedMsg.id) : null;
+  const base = { companyId: ticket.companyId, ticketId: ticket.id, quotedMsgId };
   let last: number | undefined;
   if (typed.length === 0) last = (await queueOutgoing(ctx, { ...base, body })).id;
   for (const [i, { file, mediaType }] of typed.entries()) {
