@@ -33,6 +33,7 @@ const envSchema = z.object({
   LOGIN_MAX_PER_IP: positiveInt.default(30),
   LOGIN_MAX_PER_EMAIL: positiveInt.default(10),
   LOGIN_MAX_PER_ACCOUNT: positiveInt.default(100),
+  MESSAGES_API_MAX_PER_MINUTE: positiveInt.default(1200),
   BODY_LIMIT_MB: positiveInt.default(2),
   UPLOAD_LIMIT_MB: positiveInt.default(20),
   UPLOAD_MAX_FILES: positiveInt.default(10),
@@ -75,7 +76,14 @@ export interface Config {
   redisUrl: string | undefined;
   webDist: string;
   /** Login: attempts per IP per minute; failures per e-mail and IP per minute; failures per e-mail per hour. */
-  rateLimit: { globalPerMinute: number; loginPerIpPerMinute: number; loginPerEmailPerMinute: number; loginPerAccountPerHour: number };
+  rateLimit: {
+    globalPerMinute: number;
+    loginPerIpPerMinute: number;
+    loginPerEmailPerMinute: number;
+    loginPerAccountPerHour: number;
+    /** `POST /api/messages/send`, per connection token. */
+    messagesApiPerMinute: number;
+  };
   bodyLimitBytes: number;
   /** Behind a reverse proxy: take the client IP from X-Forwarded-For (rate limits are per IP). */
   trustProxy: boolean;
@@ -131,6 +139,7 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
       loginPerIpPerMinute: e.LOGIN_MAX_PER_IP,
       loginPerEmailPerMinute: e.LOGIN_MAX_PER_EMAIL,
       loginPerAccountPerHour: e.LOGIN_MAX_PER_ACCOUNT,
+      messagesApiPerMinute: e.MESSAGES_API_MAX_PER_MINUTE,
     },
     bodyLimitBytes: e.BODY_LIMIT_MB * 1024 * 1024,
     trustProxy: e.TRUST_PROXY,

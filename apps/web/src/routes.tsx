@@ -33,6 +33,7 @@ const QueuesPage = lazyPage(() => import('./pages/queues/QueuesPage').then((m) =
 const SettingsPage = lazyPage(() => import('./pages/settings/SettingsPage').then((m) => m.SettingsPage));
 const AnnouncementsPage = lazyPage(() => import('./pages/announcements/AnnouncementsPage').then((m) => m.AnnouncementsPage));
 const HelpsPage = lazyPage(() => import('./pages/helps/HelpsPage').then((m) => m.HelpsPage));
+const MessagesApiPage = lazyPage(() => import('./pages/messages-api/MessagesApiPage').then((m) => m.MessagesApiPage));
 const ContactsPage = lazyPage(() => import('./pages/contacts/ContactsPage').then((m) => m.ContactsPage));
 const ContactsImportPage = lazyPage(() => import('./pages/contacts/ContactsImportPage').then((m) => m.ContactsImportPage));
 const CompaniesPage = lazyPage(() => import('./pages/companies/CompaniesPage').then((m) => m.CompaniesPage));
@@ -129,7 +130,7 @@ export function AppRoutes() {
             <Route path="/contacts/import" element={<ContactsImportPage />} />
             <Route path="/helps" element={<HelpsPage />} />
             <Route path="/users" element={admin(<UsersPage />)} />
-            <Route path="/messages-api" element={<PlanGate flag="useExternalApi">{page('messagesApi')}</PlanGate>} />
+            <Route path="/messages-api" element={<PlanGate flag="useExternalApi"><MessagesApiPage /></PlanGate>} />
             <Route path="/settings" element={<SettingsPage />} />
             <Route path="/queues" element={admin(<QueuesPage />)} />
             <Route

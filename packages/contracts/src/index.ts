@@ -20,6 +20,7 @@ export * from './contacts.js';
 export * from './tags.js';
 export * from './notes.js';
 export * from './messages.js';
+export * from './messages-api.js';
 export * from './quick-messages.js';
 export * from './ticket-list.js';
 export * from './ticket-visibility.js';

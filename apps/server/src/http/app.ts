@@ -29,6 +29,7 @@ import { registerAnnouncementRoutes } from '../modules/announcements/routes.js';
 import { laneRollbackOnCustomerMessage } from '../modules/kanban/lanes.js';
 import { registerKanbanRoutes } from '../modules/kanban/routes.js';
 import { registerMessageRoutes } from '../modules/messages/routes.js';
+import { registerMessagesApiRoutes } from '../modules/messages-api/routes.js';
 import { registerQuickMessageRoutes } from '../modules/quick-messages/routes.js';
 import { registerPlanRoutes } from '../modules/plans/routes.js';
 import { registerQueueRoutes } from '../modules/queues/routes.js';
@@ -132,7 +133,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(swagger, {
     openapi: {
       info: { title: 'Balcão API', version: APP_VERSION },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      components: {
+        securitySchemes: {
+          bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+          // POST /api/messages/send: the connection's token (its edit dialog), not a user session.
+          connectionToken: { type: 'http', scheme: 'bearer', description: 'The token of a connection (Connections → edit → Token)' },
+        },
+      },
     },
     transform: jsonSchemaTransform,
   });
@@ -179,6 +186,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerTicketListRoutes(app, ctx, authenticate);
   registerTicketRoutes(app, ctx, authenticate);
   registerMessageRoutes(app, ctx, authenticate);
+  registerMessagesApiRoutes(app, ctx);
   registerQuickMessageRoutes(app, ctx, authenticate);
   registerContactRoutes(app, ctx, authenticate);
   registerTagRoutes(app, ctx, authenticate);

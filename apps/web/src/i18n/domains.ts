@@ -25,6 +25,7 @@ import { reportsMessages } from '../pages/reports/texts';
 import { momentsMessages } from '../pages/moments/texts';
 import { schedulesMessages } from '../pages/schedules/texts';
 import { twoFactorMessages } from '../pages/profile/texts';
+import { messagesApiMessages } from '../pages/messages-api/texts';
 
 /**
  * The logged-in screens' texts, mounted beside the base locale: one line per
@@ -56,6 +57,7 @@ export const SCREEN_DOMAIN_MESSAGES: Record<string, DomainMessages<object>> = {
   moments: momentsMessages,
   schedules: schedulesMessages,
   twoFactor: twoFactorMessages,
+  messagesApi: messagesApiMessages,
 };
 
 /** Adds the screens' texts to every language; the shell calls it once as its chunk loads. */

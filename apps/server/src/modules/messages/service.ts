@@ -99,7 +99,7 @@ async function outgoing(ctx: AppContext, input: OutgoingInput): Promise<Message>
 }
 
 /** A reply quotes a message of the same conversation only. */
-async function quotedInTicket(ctx: AppContext, ticket: TicketRow, id: number): Promise<number> {
+export async function quotedInTicket(ctx: AppContext, ticket: Pick<TicketRow, 'id'>, id: number): Promise<number> {
   const [quoted] = await ctx.db
     .select({ id: messages.id })
     .from(messages)

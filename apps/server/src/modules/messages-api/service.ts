@@ -1,0 +1,110 @@
+import { normalizeNumber, type ExternalSendFields, type ExternalSendResponse } from '@balcao/contracts';
+import { and, eq } from 'drizzle-orm';
+import { users, whatsapps } from '../../db/schema/index.js';
+import type { AppContext } from '../../http/context.js';
+import { AppError } from '../../http/errors.js';
+import { assertPlanFlag } from '../../http/plan.js';
+import { emitContact } from '../contacts/service.js';
+import { loadContact, upsertContact } from '../contacts/queries.js';
+import { closeTicket, transferTicket } from '../conversations/commands/tickets.js';
+import { findOrCreateTicket } from '../conversations/commands/ticket-rows.js';
+import { queueOutgoing } from '../conversations/outbound.js';
+import { quotedInTicket } from '../messages/service.js';
+import { mediaTypeOf, type MessageForm } from '../messages/uploads.js';
+import { assertCompanyQueue } from '../tickets/rules.js';
+import type { TicketRow } from '../tickets/presenter.js';
+
+type Connection = typeof whatsapps.$inferSelect;
+
+/** The connection a `Bearer <token>` names: no header → 401, an unknown token → 403 (spec 3 §7). */
+export async function connectionOfToken(ctx: AppContext, header: string | undefined): Promise<Connection> {
+  if (!header) throw new AppError('ERR_SESSION_EXPIRED', 401);
+  const token = /^bearer (\S+)$/i.exec(header)?.[1];
+  const [connection] = token ? await ctx.db.select().from(whatsapps).where(eq(whatsapps.token, token)) : [];
+  if (!connection) throw new AppError('ERR_SESSION_EXPIRED', 403, 'unknown token');
+  await assertPlanFlag(ctx.db, connection.companyId, 'useExternalApi');
+  return connection;
+}
+
+/** WhatsApp numbers are international digits (8–15, E.164); a Meta contact is its page-scoped id. */
+function contactNumber(connection: Connection, typed: string): string {
+  const number = normalizeNumber(typed);
+  const valid = number && (connection.channel !== 'whatsapp' || (number.length >= 8 && number.length <= 15));
+  if (!valid) throw new AppError('ERR_WAPP_INVALID_CONTACT', 400, 'number: not a valid number for this connection');
+  return number;
+}
+
+/** The user and queue the request names, both of the token's company (404 otherwise, as if they did not exist). */
+async function assertCompanyRefs(ctx: AppContext, companyId: number, fields: ExternalSendFields): Promise<string | undefined> {
+  if (fields.queueId) await assertCompanyQueue(ctx.db, companyId, fields.queueId);
+  if (!fields.userId) return undefined;
+  const [user] = await ctx.db
+    .select({ name: users.name })
+    .from(users)
+    .where(and(eq(users.companyId, companyId), eq(users.id, fields.userId)));
+  if (!user) throw new AppError('ERR_NO_USER_FOUND', 404);
+  return user.name;
+}
+
+/** The contact (created on first use) and its live ticket on this connection, held by the named user and queue. */
+async function ticketFor(ctx: AppContext, connection: Connection, number: string, fields: ExternalSendFields): Promise<TicketRow> {
+  const { contact, created } = await upsertContact(ctx.db, {
+    companyId: connection.companyId,
+    channel: connection.channel,
+    number,
+    name: number,
+    remoteJid: connection.channel === 'whatsapp' ? `${number}@s.whatsapp.net` : number,
+    isGroup: false,
+  });
+  if (created) {
+    const presented = await loadContact(ctx.db, connection.companyId, contact.id);
+    if (presented) await emitContact(ctx, connection.companyId, 'create', presented);
+  }
+  if (!contact.active) throw new AppError('ERR_CONTACT_BLOCKED', 400);
+  const found = await findOrCreateTicket(ctx.db, {
+    companyId: connection.companyId,
+    contactId: contact.id,
+    whatsappId: connection.id,
+    channel: connection.channel,
+    isGroup: false,
+    status: fields.userId ? 'open' : 'pending',
+    queueId: async () => fields.queueId ?? null,
+    reopenWithinMinutes: 0,
+    ownerId: fields.userId ?? undefined,
+    firstMessageAt: new Date(),
+  });
+  const { ticket } = found;
+  // A conversation already under way moves to the named user (in the named queue, else its own).
+  const queueId = fields.queueId ?? ticket.queueId;
+  if (!found.created && fields.userId && queueId && (ticket.userId !== fields.userId || ticket.queueId !== queueId)) {
+    await transferTicket(ctx, ticket, { by: fields.userId, userId: fields.userId, queueId, status: 'open', closeOnTransfer: false });
+  }
+  return ticket;
+}
+
+/**
+ * `POST /api/messages/send`: finds or creates the contact and its ticket on the token's
+ * connection, queues the text (or one message per file, the text as the first caption)
+ * on that connection's outbox, and closes the ticket when asked.
+ */
+export async function sendExternal(ctx: AppContext, connection: Connection, fields: ExternalSendFields, files: MessageForm['files'] = []): Promise<ExternalSendResponse> {
+  const number = contactNumber(connection, fields.number);
+  const userName = await assertCompanyRefs(ctx, connection.companyId, fields);
+  const typed = files.map((file) => ({ file, mediaType: mediaTypeOf(file) }));
+  const text = fields.body?.trim() ? fields.body : '';
+  if (!text && typed.length === 0) throw new AppError('ERR_EMPTY_MESSAGE', 400);
+  const body = text && fields.sendSignature && userName ? `*${userName}:*\n${text}` : text;
+
+  const ticket = await ticketFor(ctx, connection, number, fields);
+  const quotedMsgId = fields.quotedMsg ? await quotedInTicket(ctx, ticket, fields.quotedMsg.id) : null;
+  const base = { companyId: ticket.companyId, ticketId: ticket.id, quotedMsgId };
+  let last: number | undefined;
+  if (typed.length === 0) last = (await queueOutgoing(ctx, { ...base, body })).id;
+  for (const [i, { file, mediaType }] of typed.entries()) {
+    const saved = await ctx.storage.save(ticket.companyId, file.data, file.mimetype, file.originalName);
+    const media = { fileName: saved.fileName, mimetype: saved.mimetype, mediaType };
+    last = (await queueOutgoing(ctx, { ...base, body: i === 0 ? body : '', media })).id;
+  }
+  if (fields.closeTicket) await closeTicket(ctx, { companyId: ticket.companyId, ticketId: ticket.id, userId: fields.userId ?? null });
+  return { status: 'SUCCESS', messageId: last!, ticketId: ticket.id };
+}

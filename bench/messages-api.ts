@@ -1,0 +1,91 @@
+// POST /api/messages/send under load (a benchmark, not a test; docs/BENCHMARKS.md).
+// Starts the API in this process on the embedded PostgreSQL (or the server at DATABASE_URL)
+// with a Messenger Page whose sends go to the local fake Graph, then posts BENCH_REQUESTS
+// texts with BENCH_CONCURRENCY in flight (app.inject: token lookup, plan flag, contact and
+// ticket find-or-create, outbox row, events), to BENCH_CONTACTS distinct contacts. Reports
+// requests/s and latency percentiles, then pgbench -N against the same server as the reference.
+//   npm run bench:messages-api
+import { COMPANY_SETTING_DEFAULTS } from '@balcao/contracts';
+import { randomBytes } from 'node:crypto';
+import { loadavg } from 'node:os';
+import { parseConfig } from '../apps/server/src/config.js';
+import { createDb, createPool } from '../apps/server/src/db/client.js';
+import { migrateAndSeed } from '../apps/server/src/db/migrate.js';
+import { companies, companySettings, plans } from '../apps/server/src/db/schema/index.js';
+import { buildApp } from '../apps/server/src/http/app.js';
+import { createConnection } from '../apps/server/test/connections.js';
+import { FakeGraph } from '../apps/server/test/fakes/graph-server.js';
+import { benchDatabase } from './database.js';
+import { runPgbench } from './pgbench.js';
+
+const num = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
+const REQUESTS = num('BENCH_REQUESTS', 2000);
+const CONCURRENCY = num('BENCH_CONCURRENCY', 10);
+const CONTACTS = num('BENCH_CONTACTS', 500);
+const WARMUP = num('BENCH_WARMUP', 100);
+
+const percentile = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? NaN;
+const load = () => loadavg().map((l) => l.toFixed(1)).join(' / ');
+
+async function main(): Promise<void> {
+  const graph = await FakeGraph.start();
+  const database = await benchDatabase('messages-api');
+  await migrateAndSeed(database.connectionString, { adminEmail: 'bench@balcao.local', adminPassword: 'bench-password-1' });
+  const pool = createPool(database.connectionString, 10);
+  const config = parseConfig({
+    DATA_DIR: database.dataDir,
+    LOG_LEVEL: 'silent',
+    GRAPH_API_URL: graph.url,
+    FACEBOOK_APP_ID: 'bench-app',
+    FACEBOOK_APP_SECRET: 'bench-secret',
+    MESSAGES_API_MAX_PER_MINUTE: '10000000',
+  });
+  const secrets = { jwtSecret: randomBytes(32).toString('hex'), jwtRefreshSecret: randomBytes(32).toString('hex') };
+  const db = createDb(pool);
+  const app = await buildApp({ config, secrets, pool });
+  await app.ready();
+  try {
+    const [plan] = await db.insert(plans).values({ name: 'Bench messages API plan', useExternalApi: true }).returning();
+    const [company] = await db.insert(companies).values({ name: 'Bench messages API', planId: plan!.id, dueDate: '2999-01-01' }).returning();
+    await db.insert(companySettings).values({ companyId: company!.id, ...COMPANY_SETTING_DEFAULTS });
+    const { token } = await createConnection(db, company!.id);
+    const headers = { authorization: `Bearer ${token}` };
+    const post = (i: number) =>
+      app.inject({ method: 'POST', url: '/api/messages/send', headers, payload: { number: String(8_000_000 + (i % CONTACTS)), body: `Mensagem ${i}` } });
+
+    for (let i = 0; i < WARMUP; i++) await post(i);
+    console.log(`load average at start: ${load()}`);
+    const times: number[] = [];
+    let failed = 0;
+    let next = 0;
+    const t0 = performance.now();
+    await Promise.all(
+      Array.from({ length: CONCURRENCY }, async () => {
+        while (next < REQUESTS) {
+          const i = WARMUP + next++;
+          const s = performance.now();
+          const res = await post(i);
+          times.push(performance.now() - s);
+          if (res.statusCode !== 200) failed += 1;
+        }
+      }),
+    );
+    const seconds = (performance.now() - t0) / 1000;
+    times.sort((a, b) => a - b);
+    const rps = REQUESTS / seconds;
+    console.log(`\nPOST /api/messages/send, ${REQUESTS} requests, ${CONCURRENCY} in flight, ${CONTACTS} contacts (load ${load()}):`);
+    console.log(`  ${rps.toFixed(0)} req/s, ${failed} failed; p50 ${percentile(times, 0.5).toFixed(1)} ms, p95 ${percentile(times, 0.95).toFixed(1)} ms, p99 ${percentile(times, 0.99).toFixed(1)} ms`);
+    const reference = await runPgbench(database.adminConnectionString, 8, 15);
+    console.log(reference ? `pgbench -N (8 clients, 15 s): ${reference.tps.toFixed(0)} tps; API req/s ÷ pgbench tps = ${(rps / reference.tps).toFixed(3)}, load ${load()}` : 'pgbench: NOT FOUND');
+  } finally {
+    await app.close();
+    await pool.end();
+    await database.stop();
+    await graph.close();
+  }
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});
