@@ -108,9 +108,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('ctx', ctx);
   app.decorateRequest('auth', null);
   // Before the HTTP server closes: open websockets would otherwise keep it from closing.
-  // Sockets first (no new ones; their handlers finish), then the channels and the work they started.
+  // Sockets first (no new ones; their handlers finish), then the sends in flight, then the channels they went through.
   app.addHook('preClose', async () => {
     await realtime.close();
+    await background.drain();
     await channels.close();
     await background.drain();
   });
