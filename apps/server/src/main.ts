@@ -19,6 +19,20 @@ import { resolveSecrets, storedSecret } from './secrets.js';
 
 const DATABASE_NAME = 'balcao';
 
+/**
+ * Closes the API once its in-flight requests are answered. Keep-alive connections that
+ * were busy when closing began turn idle afterwards and would hold the server open until
+ * the client drops them: they are closed as they go idle.
+ */
+async function closeServer(api: FastifyInstance): Promise<void> {
+  const idle = setInterval(() => api.server.closeIdleConnections(), 100);
+  try {
+    await api.close();
+  } finally {
+    clearInterval(idle);
+  }
+}
+
 async function main(): Promise<void> {
   const config = loadConfig();
   const log = pino(loggerOptions(config.logLevel));
@@ -38,15 +52,22 @@ async function main(): Promise<void> {
     const force = setTimeout(() => process.exit(code || 1), 20_000);
     force.unref();
     const step = async (name: string, fn: () => Promise<unknown>) => {
+      const started = Date.now();
       try {
         await fn();
+        log.info(`shutdown: ${name} done in ${Date.now() - started} ms`);
       } catch (err) {
         log.error({ err }, `shutdown: ${name} failed`);
       }
     };
+    // Drain (docs/operations.md): /readyz answers 503 from now on, so a balancer stops routing here.
+    api?.ctx.readiness.startDraining();
     if (web) await step('web server', () => web!.close());
-    if (api) await step('API server and sockets', () => api!.close());
+    // No new requests or sockets; in-flight requests and the sends they started finish; WhatsApp sockets close, still linked.
+    if (api) await step('API server and sockets', () => closeServer(api!));
+    // Running jobs (outbox retries, sweeps) finish; then whatever they started in the background.
     if (boss) await step('pg-boss', () => stopJobs(boss!));
+    if (api) await step('background work', () => api!.ctx.background.drain());
     if (pool) await step('database pool', () => pool!.end());
     if (embedded) await step('embedded PostgreSQL', () => embedded!.stop());
     log.info('bye');

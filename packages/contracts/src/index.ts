@@ -33,3 +33,4 @@ export * from './reports.js';
 export * from './message-schedules.js';
 export * from './audit.js';
 export * from './two-factor.js';
+export * from './health.js';

@@ -26,6 +26,8 @@ import { registerDashboardRoutes } from '../modules/dashboard/routes.js';
 import { registerReportRoutes } from '../modules/reports/routes.js';
 import { registerHelpRoutes } from '../modules/helps/routes.js';
 import { registerAnnouncementRoutes } from '../modules/announcements/routes.js';
+import { Readiness } from '../modules/health/readiness.js';
+import { registerHealthRoutes } from '../modules/health/routes.js';
 import { laneRollbackOnCustomerMessage } from '../modules/kanban/lanes.js';
 import { registerKanbanRoutes } from '../modules/kanban/routes.js';
 import { registerMessageRoutes } from '../modules/messages/routes.js';
@@ -101,16 +103,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const events = new EventBus(app.log);
   events.subscribe((event) => emitDomainEvent(realtime, event));
   refuseRevokedFamilies(realtime, db);
-  const ctx: AppContext = { config, secrets: deps.secrets, db, realtime, events, storage, channels, log: app.log, boss: deps.boss, background };
+  const ctx: AppContext = { config, secrets: deps.secrets, db, realtime, events, storage, channels, log: app.log, boss: deps.boss, background, readiness: new Readiness({ db, boss: deps.boss, redisUrl: config.redisUrl }) };
   events.subscribe(laneRollbackOnCustomerMessage(ctx));
   const sink = conversationSink(ctx);
   channels.bind({ db, log: app.log, mediaLimitBytes: storage.limitBytes, sink });
   app.decorate('ctx', ctx);
   app.decorateRequest('auth', null);
   // Before the HTTP server closes: open websockets would otherwise keep it from closing.
-  // Sockets first (no new ones; their handlers finish), then the channels and the work they started.
+  // Sockets first (no new ones; their handlers finish), then the sends in flight, then the channels they went through.
   app.addHook('preClose', async () => {
     await realtime.close();
+    await background.drain();
     await channels.close();
     await background.drain();
   });
@@ -170,6 +173,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   r.get('/health', { schema: { hide: true, response: { 200: z.object({ status: z.literal('ok') }) } }, config: { rateLimit: false } }, async () => ({
     status: 'ok' as const,
   }));
+  registerHealthRoutes(app, ctx);
   // First: its hook audits the administrative routes registered after it.
   registerAuditRoutes(app, ctx, authenticate);
   registerAuthRoutes(app, ctx, authenticate);

@@ -5,6 +5,7 @@ import type { Config } from '../config.js';
 import type { Db } from '../db/client.js';
 import type { EventBus } from '../events/bus.js';
 import type { Realtime } from '../realtime/server.js';
+import type { Readiness } from '../modules/health/readiness.js';
 import type { Secrets } from '../secrets.js';
 import type { MediaStorage } from '../storage/media.js';
 import type { BackgroundTasks } from './background.js';
@@ -23,4 +24,6 @@ export interface AppContext {
   background: BackgroundTasks;
   /** The job queue, when this process runs one (main does; most tests do not). */
   boss?: PgBoss;
+  /** What /readyz answers; main starts draining it on SIGTERM. */
+  readiness: Readiness;
 }

@@ -25,6 +25,8 @@ export class FakeGraph {
   profilePic?: string;
   /** When set, every Send API call answers this (e.g. a permanent Graph error). */
   sendError?: { status: number; body: unknown };
+  /** Each Send API call answers after this delay (sends in flight when a test stops the server). */
+  sendDelayMs = 0;
   private sent = 0;
 
   private constructor(
@@ -88,6 +90,7 @@ export class FakeGraph {
     }
     if (/^\/v21\.0\/\d+\/subscribed_apps$/.test(p)) return json(200, fixture('meta/graph-responses/page-subscribed-apps-post.json'));
     if (p === '/v21.0/me/messages' && req.method === 'POST') {
+      if (this.sendDelayMs) await new Promise((r) => setTimeout(r, this.sendDelayMs));
       if (this.sendError) return json(this.sendError.status, this.sendError.body);
       if (this.sendFailures > 0) {
         this.sendFailures -= 1;
