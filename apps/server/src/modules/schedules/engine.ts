@@ -5,7 +5,7 @@ import { contacts, messages, queues, schedules, tickets, users, whatsapps } from
 import type { AppContext } from '../../http/context.js';
 import { AppError } from '../../http/errors.js';
 import { mimetypeOfStored } from '../../storage/media.js';
-import { queueOutgoing } from '../conversations/outbound.js';
+import { queueOutgoingBatch, type BatchOutgoing } from '../conversations/outbound-batch.js';
 import { fillVariables } from '../messages/variables.js';
 import { createTicket } from '../tickets/create.js';
 import { writeTicketLogs } from '../tickets/logs.js';
@@ -82,19 +82,63 @@ export async function sweepSchedules(ctx: AppContext, batch = 200): Promise<numb
   }
 }
 
+/**
+ * Sends a batch of claimed occurrences in three steps: each one's ticket and text (a few
+ * lanes at once), all their outbox rows in one batch (`queueOutgoingBatch`), then each
+ * schedule's outcome. A failure of one occurrence is its ERRO, never the batch's.
+ */
 async function sendAll(ctx: AppContext, rows: ScheduleRow[]): Promise<void> {
-  const queue = [...rows];
-  const lane = async () => {
-    for (let row = queue.shift(); row; row = queue.shift()) await sendClaimed(ctx, row);
-  };
-  await Promise.all(Array.from({ length: Math.min(SEND_CONCURRENCY, queue.length) }, lane));
+  const people = await contactsOf(ctx.db, rows);
+  const outcomes = await inLanes(rows, (row) =>
+    prepareOccurrence(ctx, row, people.get(row.contactId)).then(
+      (ready): Outcome => ({ ready }),
+      (error: unknown): Outcome => ({ error }),
+    ),
+  );
+  for (const companyId of new Set(rows.map((r) => r.companyId))) {
+    const batch = outcomes.filter((o, i): o is { ready: Prepared } => 'ready' in o && rows[i]!.companyId === companyId);
+    const queued = await queueOutgoingBatch(
+      ctx,
+      companyId,
+      batch.map((o) => o.ready.message),
+    ).catch((err: unknown) => {
+      // Nothing of the batch was stored: its occurrences turn ERRO (no message id) below.
+      ctx.log.warn({ err, companyId }, 'could not queue the scheduled messages');
+      return [];
+    });
+    batch.forEach((o, k) => (o.ready.messageId = queued[k]?.id));
+  }
+  await inLanes(rows, (row, i) => finishOccurrence(ctx, row, outcomes[i]!));
 }
 
-/** One claimed occurrence: send, then arm the next occurrence or finish (ENVIADA); any failure is ERRO with its reason. */
-async function sendClaimed(ctx: AppContext, row: ScheduleRow): Promise<void> {
+/** Runs `task` over `items`, SEND_CONCURRENCY at a time; answers the results in order. */
+async function inLanes<T, R>(items: T[], task: (item: T, index: number) => Promise<R>): Promise<R[]> {
+  const results: R[] = new Array(items.length);
+  let next = 0;
+  const lane = async () => {
+    for (let i = next++; i < items.length; i = next++) results[i] = await task(items[i]!, i);
+  };
+  await Promise.all(Array.from({ length: Math.min(SEND_CONCURRENCY, items.length) }, lane));
+  return results;
+}
+
+interface Prepared {
+  message: BatchOutgoing;
+  closeAfter: boolean;
+  /** The outbox row, once the batch stored it. */
+  messageId?: number;
+}
+type Outcome = { ready: Prepared } | { error: unknown };
+
+/** One occurrence's outcome: arm the next occurrence or finish (ENVIADA); any failure is ERRO with its reason. */
+async function finishOccurrence(ctx: AppContext, row: ScheduleRow, outcome: Outcome): Promise<void> {
   const mine = and(eq(schedules.id, row.id), eq(schedules.status, 'AGENDADA'));
   try {
-    const messageId = await sendOccurrence(ctx, row);
+    if ('error' in outcome) throw outcome.error;
+    const { messageId, closeAfter, message } = outcome.ready;
+    if (!messageId) throw new AppError('ERR_CREATING_MESSAGE', 500);
+    // A ticket opened only to carry the message is closed at once (statusTicket closed, or openTicket disabled); a conversation already under way is left alone.
+    if (closeAfter) await markClosed(ctx, message.ticketId);
     const contadorEnvio = row.contadorEnvio + 1;
     const next = nextOccurrence({ ...row, contadorEnvio });
     const [saved] = await ctx.db
@@ -118,12 +162,19 @@ async function sendClaimed(ctx: AppContext, row: ScheduleRow): Promise<void> {
   await announceSchedule(ctx, row.companyId, row.id, 'update');
 }
 
-/** The message itself, through the outbox of the conversation core; answers the outbox row's id. */
-async function sendOccurrence(ctx: AppContext, row: ScheduleRow): Promise<number> {
-  const [contact] = await ctx.db
+/** The batch's contacts in one query, each read within its schedule's company. */
+async function contactsOf(db: DbOrTx, rows: ScheduleRow[]): Promise<Map<number, ContactRow>> {
+  if (rows.length === 0) return new Map();
+  const found = await db
     .select()
     .from(contacts)
-    .where(and(eq(contacts.companyId, row.companyId), eq(contacts.id, row.contactId)));
+    .where(inArray(contacts.id, [...new Set(rows.map((r) => r.contactId))]));
+  const companyOf = new Map(rows.map((r) => [r.contactId, r.companyId]));
+  return new Map(found.filter((c) => companyOf.get(c.id) === c.companyId).map((c) => [c.id, c]));
+}
+
+/** The message of one occurrence, ready for the outbox: its ticket found or opened, its text filled and signed. */
+async function prepareOccurrence(ctx: AppContext, row: ScheduleRow, contact: ContactRow | undefined): Promise<Prepared> {
   if (!contact) throw new AppError('ERR_NO_CONTACT_FOUND', 404);
   if (!contact.active) throw new AppError('ERR_CONTACT_BLOCKED', 400);
   const connection = await connectionFor(ctx.db, row, contact);
@@ -141,10 +192,10 @@ async function sendOccurrence(ctx: AppContext, row: ScheduleRow): Promise<number
   const signer = row.assinar ? await signerName(ctx.db, row) : null;
   // The signature as the composer writes it (the server adds none to attendants' messages).
   const body = signer ? `*${signer}:*\n${filled}` : filled;
-  const message = await queueOutgoing(ctx, { companyId: row.companyId, ticketId, body, media: row.mediaPath ? mediaOf(row.mediaPath) : undefined });
-  // A ticket opened only to carry the message is closed at once (statusTicket closed, or openTicket disabled); a conversation already under way is left alone.
-  if (openedHere && (row.openTicket === 'disabled' || row.statusTicket === 'closed')) await markClosed(ctx, ticketId);
-  return message.id;
+  return {
+    message: { ticketId, body, media: row.mediaPath ? mediaOf(row.mediaPath) : undefined },
+    closeAfter: openedHere && (row.openTicket === 'disabled' || row.statusTicket === 'closed'),
+  };
 }
 
 type ContactRow = typeof contacts.$inferSelect;
