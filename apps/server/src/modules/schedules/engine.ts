@@ -89,8 +89,9 @@ export async function sweepSchedules(ctx: AppContext, batch = 200): Promise<numb
  */
 async function sendAll(ctx: AppContext, rows: ScheduleRow[]): Promise<void> {
   const people = await contactsOf(ctx.db, rows);
+  const connections = await connectionsOf(ctx.db, rows, people);
   const outcomes = await inLanes(rows, (row) =>
-    prepareOccurrence(ctx, row, people.get(row.contactId)).then(
+    prepareOccurrence(ctx, row, people.get(row.contactId), connections.get(row.id)).then(
       (ready): Outcome => ({ ready }),
       (error: unknown): Outcome => ({ error }),
     ),
@@ -174,10 +175,9 @@ async function contactsOf(db: DbOrTx, rows: ScheduleRow[]): Promise<Map<number, 
 }
 
 /** The message of one occurrence, ready for the outbox: its ticket found or opened, its text filled and signed. */
-async function prepareOccurrence(ctx: AppContext, row: ScheduleRow, contact: ContactRow | undefined): Promise<Prepared> {
+async function prepareOccurrence(ctx: AppContext, row: ScheduleRow, contact: ContactRow | undefined, connection: ConnectionRow | undefined): Promise<Prepared> {
   if (!contact) throw new AppError('ERR_NO_CONTACT_FOUND', 404);
   if (!contact.active) throw new AppError('ERR_CONTACT_BLOCKED', 400);
-  const connection = await connectionFor(ctx.db, row, contact);
   if (!connection) throw new AppError(row.whatsappId ? 'ERR_NO_WAPP_FOUND' : 'ERR_NO_DEF_WAPP_FOUND', 404);
   if (connection.channel !== contact.channel) throw new AppError('ERR_VALIDATION', 400, 'the contact is not on the connection’s channel');
 
@@ -201,30 +201,34 @@ async function prepareOccurrence(ctx: AppContext, row: ScheduleRow, contact: Con
 type ContactRow = typeof contacts.$inferSelect;
 type ConnectionRow = typeof whatsapps.$inferSelect;
 
-/** The schedule's connection; else the one the contact last talked on; else the company's default for the contact's channel. */
-async function connectionFor(db: DbOrTx, row: ScheduleRow, contact: ContactRow): Promise<ConnectionRow | undefined> {
-  if (row.whatsappId) {
-    const [chosen] = await db
-      .select()
-      .from(whatsapps)
-      .where(and(eq(whatsapps.companyId, row.companyId), eq(whatsapps.id, row.whatsappId)));
-    return chosen;
+/**
+ * Each schedule's connection, for the whole batch in three queries: the schedule's own;
+ * else the one the contact last talked on (its latest ticket); else the company's default
+ * for the contact's channel.
+ */
+async function connectionsOf(db: DbOrTx, rows: ScheduleRow[], people: Map<number, ContactRow>): Promise<Map<number, ConnectionRow>> {
+  const companyIds = [...new Set(rows.map((r) => r.companyId))];
+  const all = companyIds.length ? await db.select().from(whatsapps).where(inArray(whatsapps.companyId, companyIds)).orderBy(desc(whatsapps.isDefault), whatsapps.id) : [];
+  const byId = new Map(all.map((w) => [w.id, w]));
+  const free = [...new Set(rows.filter((r) => !r.whatsappId).map((r) => r.contactId))];
+  const last = free.length
+    ? await db
+        .selectDistinctOn([tickets.contactId], { contactId: tickets.contactId, whatsappId: tickets.whatsappId })
+        .from(tickets)
+        .where(and(inArray(tickets.contactId, free), isNotNull(tickets.whatsappId)))
+        .orderBy(tickets.contactId, desc(tickets.updatedAt))
+    : [];
+  const lastOf = new Map(last.map((t) => [t.contactId, t.whatsappId]));
+  const chosen = new Map<number, ConnectionRow>();
+  for (const row of rows) {
+    const contact = people.get(row.contactId);
+    const pick = row.whatsappId
+      ? byId.get(row.whatsappId)
+      : (byId.get(lastOf.get(row.contactId) ?? -1) ?? all.find((w) => w.companyId === row.companyId && w.channel === contact?.channel));
+    // `all` holds only the batch's companies' connections, but a row must get its own company's.
+    if (pick && pick.companyId === row.companyId) chosen.set(row.id, pick);
   }
-  const [last] = await db
-    .select({ connection: whatsapps })
-    .from(tickets)
-    .innerJoin(whatsapps, eq(whatsapps.id, tickets.whatsappId))
-    .where(and(eq(tickets.companyId, row.companyId), eq(tickets.contactId, contact.id)))
-    .orderBy(desc(tickets.updatedAt))
-    .limit(1);
-  if (last) return last.connection;
-  const [fallback] = await db
-    .select()
-    .from(whatsapps)
-    .where(and(eq(whatsapps.companyId, row.companyId), eq(whatsapps.channel, contact.channel)))
-    .orderBy(desc(whatsapps.isDefault), whatsapps.id)
-    .limit(1);
-  return fallback;
+  return chosen;
 }
 
 /**
