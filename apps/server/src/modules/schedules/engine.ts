@@ -11,7 +11,6 @@ import { createTicket } from '../tickets/create.js';
 import { writeTicketLogs } from '../tickets/logs.js';
 import { findOrCreateTicket } from '../tickets/queries.js';
 import { liveStatusFor } from '../tickets/rules.js';
-import { markClosed } from '../tickets/service.js';
 import { findAuthUser } from '../users/queries.js';
 import { announceSchedule } from './announce.js';
 import type { ScheduleRow } from './presenter.js';
@@ -125,7 +124,6 @@ async function inLanes<T, R>(items: T[], task: (item: T, index: number) => Promi
 
 interface Prepared {
   message: BatchOutgoing;
-  closeAfter: boolean;
   /** The outbox row, once the batch stored it. */
   messageId?: number;
 }
@@ -136,10 +134,8 @@ async function finishOccurrence(ctx: AppContext, row: ScheduleRow, outcome: Outc
   const mine = and(eq(schedules.id, row.id), eq(schedules.status, 'AGENDADA'));
   try {
     if ('error' in outcome) throw outcome.error;
-    const { messageId, closeAfter, message } = outcome.ready;
+    const { messageId } = outcome.ready;
     if (!messageId) throw new AppError('ERR_CREATING_MESSAGE', 500);
-    // A ticket opened only to carry the message is closed at once (statusTicket closed, or openTicket disabled); a conversation already under way is left alone.
-    if (closeAfter) await markClosed(ctx, message.ticketId);
     const contadorEnvio = row.contadorEnvio + 1;
     const next = nextOccurrence({ ...row, contadorEnvio });
     const [saved] = await ctx.db
@@ -193,8 +189,13 @@ async function prepareOccurrence(ctx: AppContext, row: ScheduleRow, contact: Con
   // The signature as the composer writes it (the server adds none to attendants' messages).
   const body = signer ? `*${signer}:*\n${filled}` : filled;
   return {
-    message: { ticketId, body, media: row.mediaPath ? mediaOf(row.mediaPath) : undefined },
-    closeAfter: openedHere && (row.openTicket === 'disabled' || row.statusTicket === 'closed'),
+    message: {
+      ticketId,
+      body,
+      media: row.mediaPath ? mediaOf(row.mediaPath) : undefined,
+      // A ticket opened only to carry the message is closed with it (statusTicket closed, or openTicket disabled); a conversation already under way is left alone.
+      closeTicket: openedHere && (row.openTicket === 'disabled' || row.statusTicket === 'closed'),
+    },
   };
 }
 
