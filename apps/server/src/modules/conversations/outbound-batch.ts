@@ -2,6 +2,7 @@ import type { MediaType } from '@balcao/contracts';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { messages, tickets, whatsapps } from '../../db/schema/index.js';
 import type { AppContext } from '../../http/context.js';
+import { inLanes } from '../../jobs/lanes.js';
 import type { MessageRow } from '../messages/presenter.js';
 import { writeTicketLogs } from '../tickets/logs.js';
 import { emitMessageCreate, emitTicketUpdate } from './emit.js';
@@ -9,6 +10,7 @@ import { deliver } from './outbound.js';
 
 /** As `queueOutgoing`'s lease: the sweeper leaves a row alone this long while its first send is in flight. */
 const SEND_LEASE_MS = 60_000;
+const ANNOUNCE_LANES = 8;
 
 export interface BatchOutgoing {
   ticketId: number;
@@ -80,11 +82,12 @@ export async function queueOutgoingBatch(ctx: AppContext, companyId: number, ite
     const logs = closed.rows.filter((r) => closing.has(r.id)).map((r) => ({ companyId, ticketId: r.id, type: 'closed' as const, queueId: r.queue_id }));
     if (logs.length) await writeTicketLogs(ctx.db, logs);
   }
-  for (const row of rows) {
+  // Announced a few at a time (one by one, a batch waited on its events' queries in a row); each is sent once announced.
+  await inLanes(rows, ANNOUNCE_LANES, async (row) => {
     const presented = await emitTicketUpdate(ctx, row.ticketId);
     if (presented) await emitMessageCreate(ctx, row.id, presented);
     ctx.background.run('send', () => deliver(ctx, row.id, 'first'));
-  }
+  });
   const byTicket = new Map<number, MessageRow[]>();
   for (const row of rows) byTicket.set(row.ticketId, [...(byTicket.get(row.ticketId) ?? []), row]);
   return items.map((item) => byTicket.get(item.ticketId)?.shift());

@@ -12,6 +12,7 @@ import { writeTicketLogs } from '../tickets/logs.js';
 import { findOrCreateTicket } from '../tickets/queries.js';
 import { liveStatusFor } from '../tickets/rules.js';
 import { findAuthUser } from '../users/queries.js';
+import { inLanes } from '../../jobs/lanes.js';
 import { announceSchedule } from './announce.js';
 import type { ScheduleRow } from './presenter.js';
 import { nextOccurrence } from './recurrence.js';
@@ -89,7 +90,7 @@ export async function sweepSchedules(ctx: AppContext, batch = 200): Promise<numb
 async function sendAll(ctx: AppContext, rows: ScheduleRow[]): Promise<void> {
   const people = await contactsOf(ctx.db, rows);
   const connections = await connectionsOf(ctx.db, rows, people);
-  const outcomes = await inLanes(rows, (row) =>
+  const outcomes = await inLanes(rows, SEND_CONCURRENCY, (row) =>
     prepareOccurrence(ctx, row, people.get(row.contactId), connections.get(row.id)).then(
       (ready): Outcome => ({ ready }),
       (error: unknown): Outcome => ({ error }),
@@ -108,18 +109,7 @@ async function sendAll(ctx: AppContext, rows: ScheduleRow[]): Promise<void> {
     });
     batch.forEach((o, k) => (o.ready.messageId = queued[k]?.id));
   }
-  await inLanes(rows, (row, i) => finishOccurrence(ctx, row, outcomes[i]!));
-}
-
-/** Runs `task` over `items`, SEND_CONCURRENCY at a time; answers the results in order. */
-async function inLanes<T, R>(items: T[], task: (item: T, index: number) => Promise<R>): Promise<R[]> {
-  const results: R[] = new Array(items.length);
-  let next = 0;
-  const lane = async () => {
-    for (let i = next++; i < items.length; i = next++) results[i] = await task(items[i]!, i);
-  };
-  await Promise.all(Array.from({ length: Math.min(SEND_CONCURRENCY, items.length) }, lane));
-  return results;
+  await inLanes(rows, SEND_CONCURRENCY, (row, i) => finishOccurrence(ctx, row, outcomes[i]!));
 }
 
 interface Prepared {
@@ -178,12 +168,15 @@ async function prepareOccurrence(ctx: AppContext, row: ScheduleRow, contact: Con
   if (connection.channel !== contact.channel) throw new AppError('ERR_VALIDATION', 400, 'the contact is not on the connection’s channel');
 
   const { ticketId, openedHere } = await ticketFor(ctx, row, contact, connection);
-  const [names] = await ctx.db
-    .select({ userName: users.name, queueName: queues.name })
-    .from(tickets)
-    .leftJoin(users, eq(users.id, tickets.userId))
-    .leftJoin(queues, eq(queues.id, tickets.queueId))
-    .where(eq(tickets.id, ticketId));
+  // The ticket's user and queue names only when the text has variables to fill.
+  const [names] = row.body.includes('{{')
+    ? await ctx.db
+        .select({ userName: users.name, queueName: queues.name })
+        .from(tickets)
+        .leftJoin(users, eq(users.id, tickets.userId))
+        .leftJoin(queues, eq(queues.id, tickets.queueId))
+        .where(eq(tickets.id, ticketId))
+    : [];
   const filled = fillVariables(row.body, { contactName: contact.name, userName: names?.userName, queueName: names?.queueName, connectionName: connection.name, ticketId });
   const signer = row.assinar ? await signerName(ctx.db, row) : null;
   // The signature as the composer writes it (the server adds none to attendants' messages).
