@@ -231,6 +231,30 @@ describe('schedule engine', () => {
     }
   });
 
+  it('sends a due batch together: a blocked contact turns only its own schedule ERRO, and two schedules of one contact both go out', async () => {
+    const blocked = await newContact('Contato Bloqueado', { active: false });
+    const twice = await newContact('Rita Duas Vezes');
+    const others = await Promise.all([1, 2, 3].map((i) => newContact(`Lote ${i}`)));
+    const bad = await schedule({ body: 'Lote: bloqueado', contactId: blocked });
+    const first = await schedule({ body: 'Lote: primeira da Rita', contactId: twice });
+    const second = await schedule({ body: 'Lote: segunda da Rita', contactId: twice });
+    const rest = await Promise.all(others.map((c, i) => schedule({ body: `Lote: cliente ${i}`, contactId: c })));
+    await sweepSchedules(t.app.ctx);
+    await delivered('Lote:', 5);
+    await sleep(300);
+    expect(sendsOf('Lote:')).toHaveLength(5);
+    expect(sendsOf('bloqueado')).toHaveLength(0);
+    expect(await reload(bad.id)).toMatchObject({ status: 'ERRO', reason: 'ERR_CONTACT_BLOCKED' });
+    for (const s of [first, second, ...rest]) expect(await reload(s.id)).toMatchObject({ status: 'ENVIADA', contadorEnvio: 1 });
+    // Rita's two messages share the ticket the batch opened (closed after, as it carried only them).
+    const ritas = await t.db.select().from(tickets).where(eq(tickets.contactId, twice));
+    expect(ritas).toHaveLength(1);
+    expect(ritas[0]).toMatchObject({ status: 'closed', lastMessageFromMe: true });
+    const bodies = (await t.db.select({ body: messages.body }).from(messages).where(eq(messages.ticketId, ritas[0]!.id))).map((m) => m.body).sort();
+    expect(bodies).toEqual(['Lote: primeira da Rita', 'Lote: segunda da Rita']);
+    expect(ritas[0]!.lastMessage).toMatch(/^Lote: (primeira|segunda) da Rita$/);
+  });
+
   it('queues one job per occurrence: saving the same time again adds none, a new time adds one', async () => {
     const connectionString = t.pool.options.connectionString!;
     const boss = await startJobs(connectionString, t.app.log);

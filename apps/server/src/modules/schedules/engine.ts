@@ -5,14 +5,14 @@ import { contacts, messages, queues, schedules, tickets, users, whatsapps } from
 import type { AppContext } from '../../http/context.js';
 import { AppError } from '../../http/errors.js';
 import { mimetypeOfStored } from '../../storage/media.js';
-import { queueOutgoing } from '../conversations/outbound.js';
+import { queueOutgoingBatch, type BatchOutgoing } from '../conversations/outbound-batch.js';
 import { fillVariables } from '../messages/variables.js';
 import { createTicket } from '../tickets/create.js';
 import { writeTicketLogs } from '../tickets/logs.js';
 import { findOrCreateTicket } from '../conversations/commands/ticket-rows.js';
 import { liveStatusFor } from '../tickets/rules.js';
-import { markClosed } from '../conversations/commands/tickets.js';
 import { findAuthUser } from '../users/queries.js';
+import { inLanes } from '../../jobs/lanes.js';
 import { announceSchedule } from './announce.js';
 import type { ScheduleRow } from './presenter.js';
 import { nextOccurrence } from './recurrence.js';
@@ -82,19 +82,50 @@ export async function sweepSchedules(ctx: AppContext, batch = 200): Promise<numb
   }
 }
 
+/**
+ * Sends a batch of claimed occurrences in three steps: each one's ticket and text (a few
+ * lanes at once), all their outbox rows in one batch (`queueOutgoingBatch`), then each
+ * schedule's outcome. A failure of one occurrence is its ERRO, never the batch's.
+ */
 async function sendAll(ctx: AppContext, rows: ScheduleRow[]): Promise<void> {
-  const queue = [...rows];
-  const lane = async () => {
-    for (let row = queue.shift(); row; row = queue.shift()) await sendClaimed(ctx, row);
-  };
-  await Promise.all(Array.from({ length: Math.min(SEND_CONCURRENCY, queue.length) }, lane));
+  const people = await contactsOf(ctx.db, rows);
+  const connections = await connectionsOf(ctx.db, rows, people);
+  const outcomes = await inLanes(rows, SEND_CONCURRENCY, (row) =>
+    prepareOccurrence(ctx, row, people.get(row.contactId), connections.get(row.id)).then(
+      (ready): Outcome => ({ ready }),
+      (error: unknown): Outcome => ({ error }),
+    ),
+  );
+  for (const companyId of new Set(rows.map((r) => r.companyId))) {
+    const batch = outcomes.filter((o, i): o is { ready: Prepared } => 'ready' in o && rows[i]!.companyId === companyId);
+    const queued = await queueOutgoingBatch(
+      ctx,
+      companyId,
+      batch.map((o) => o.ready.message),
+    ).catch((err: unknown) => {
+      // Nothing of the batch was stored: its occurrences turn ERRO (no message id) below.
+      ctx.log.warn({ err, companyId }, 'could not queue the scheduled messages');
+      return [];
+    });
+    batch.forEach((o, k) => (o.ready.messageId = queued[k]?.id));
+  }
+  await inLanes(rows, SEND_CONCURRENCY, (row, i) => finishOccurrence(ctx, row, outcomes[i]!));
 }
 
-/** One claimed occurrence: send, then arm the next occurrence or finish (ENVIADA); any failure is ERRO with its reason. */
-async function sendClaimed(ctx: AppContext, row: ScheduleRow): Promise<void> {
+interface Prepared {
+  message: BatchOutgoing;
+  /** The outbox row, once the batch stored it. */
+  messageId?: number;
+}
+type Outcome = { ready: Prepared } | { error: unknown };
+
+/** One occurrence's outcome: arm the next occurrence or finish (ENVIADA); any failure is ERRO with its reason. */
+async function finishOccurrence(ctx: AppContext, row: ScheduleRow, outcome: Outcome): Promise<void> {
   const mine = and(eq(schedules.id, row.id), eq(schedules.status, 'AGENDADA'));
   try {
-    const messageId = await sendOccurrence(ctx, row);
+    if ('error' in outcome) throw outcome.error;
+    const { messageId } = outcome.ready;
+    if (!messageId) throw new AppError('ERR_CREATING_MESSAGE', 500);
     const contadorEnvio = row.contadorEnvio + 1;
     const next = nextOccurrence({ ...row, contadorEnvio });
     const [saved] = await ctx.db
@@ -118,62 +149,80 @@ async function sendClaimed(ctx: AppContext, row: ScheduleRow): Promise<void> {
   await announceSchedule(ctx, row.companyId, row.id, 'update');
 }
 
-/** The message itself, through the outbox of the conversation core; answers the outbox row's id. */
-async function sendOccurrence(ctx: AppContext, row: ScheduleRow): Promise<number> {
-  const [contact] = await ctx.db
+/** The batch's contacts in one query, each read within its schedule's company. */
+async function contactsOf(db: DbOrTx, rows: ScheduleRow[]): Promise<Map<number, ContactRow>> {
+  if (rows.length === 0) return new Map();
+  const found = await db
     .select()
     .from(contacts)
-    .where(and(eq(contacts.companyId, row.companyId), eq(contacts.id, row.contactId)));
+    .where(inArray(contacts.id, [...new Set(rows.map((r) => r.contactId))]));
+  const companyOf = new Map(rows.map((r) => [r.contactId, r.companyId]));
+  return new Map(found.filter((c) => companyOf.get(c.id) === c.companyId).map((c) => [c.id, c]));
+}
+
+/** The message of one occurrence, ready for the outbox: its ticket found or opened, its text filled and signed. */
+async function prepareOccurrence(ctx: AppContext, row: ScheduleRow, contact: ContactRow | undefined, connection: ConnectionRow | undefined): Promise<Prepared> {
   if (!contact) throw new AppError('ERR_NO_CONTACT_FOUND', 404);
   if (!contact.active) throw new AppError('ERR_CONTACT_BLOCKED', 400);
-  const connection = await connectionFor(ctx.db, row, contact);
   if (!connection) throw new AppError(row.whatsappId ? 'ERR_NO_WAPP_FOUND' : 'ERR_NO_DEF_WAPP_FOUND', 404);
   if (connection.channel !== contact.channel) throw new AppError('ERR_VALIDATION', 400, 'the contact is not on the connection’s channel');
 
   const { ticketId, openedHere } = await ticketFor(ctx, row, contact, connection);
-  const [names] = await ctx.db
-    .select({ userName: users.name, queueName: queues.name })
-    .from(tickets)
-    .leftJoin(users, eq(users.id, tickets.userId))
-    .leftJoin(queues, eq(queues.id, tickets.queueId))
-    .where(eq(tickets.id, ticketId));
+  // The ticket's user and queue names only when the text has variables to fill.
+  const [names] = row.body.includes('{{')
+    ? await ctx.db
+        .select({ userName: users.name, queueName: queues.name })
+        .from(tickets)
+        .leftJoin(users, eq(users.id, tickets.userId))
+        .leftJoin(queues, eq(queues.id, tickets.queueId))
+        .where(eq(tickets.id, ticketId))
+    : [];
   const filled = fillVariables(row.body, { contactName: contact.name, userName: names?.userName, queueName: names?.queueName, connectionName: connection.name, ticketId });
   const signer = row.assinar ? await signerName(ctx.db, row) : null;
   // The signature as the composer writes it (the server adds none to attendants' messages).
   const body = signer ? `*${signer}:*\n${filled}` : filled;
-  const message = await queueOutgoing(ctx, { companyId: row.companyId, ticketId, body, media: row.mediaPath ? mediaOf(row.mediaPath) : undefined });
-  // A ticket opened only to carry the message is closed at once (statusTicket closed, or openTicket disabled); a conversation already under way is left alone.
-  if (openedHere && (row.openTicket === 'disabled' || row.statusTicket === 'closed')) await markClosed(ctx, ticketId);
-  return message.id;
+  return {
+    message: {
+      ticketId,
+      body,
+      media: row.mediaPath ? mediaOf(row.mediaPath) : undefined,
+      // A ticket opened only to carry the message is closed with it (statusTicket closed, or openTicket disabled); a conversation already under way is left alone.
+      closeTicket: openedHere && (row.openTicket === 'disabled' || row.statusTicket === 'closed'),
+    },
+  };
 }
 
 type ContactRow = typeof contacts.$inferSelect;
 type ConnectionRow = typeof whatsapps.$inferSelect;
 
-/** The schedule's connection; else the one the contact last talked on; else the company's default for the contact's channel. */
-async function connectionFor(db: DbOrTx, row: ScheduleRow, contact: ContactRow): Promise<ConnectionRow | undefined> {
-  if (row.whatsappId) {
-    const [chosen] = await db
-      .select()
-      .from(whatsapps)
-      .where(and(eq(whatsapps.companyId, row.companyId), eq(whatsapps.id, row.whatsappId)));
-    return chosen;
+/**
+ * Each schedule's connection, for the whole batch in three queries: the schedule's own;
+ * else the one the contact last talked on (its latest ticket); else the company's default
+ * for the contact's channel.
+ */
+async function connectionsOf(db: DbOrTx, rows: ScheduleRow[], people: Map<number, ContactRow>): Promise<Map<number, ConnectionRow>> {
+  const companyIds = [...new Set(rows.map((r) => r.companyId))];
+  const all = companyIds.length ? await db.select().from(whatsapps).where(inArray(whatsapps.companyId, companyIds)).orderBy(desc(whatsapps.isDefault), whatsapps.id) : [];
+  const byId = new Map(all.map((w) => [w.id, w]));
+  const free = [...new Set(rows.filter((r) => !r.whatsappId).map((r) => r.contactId))];
+  const last = free.length
+    ? await db
+        .selectDistinctOn([tickets.contactId], { contactId: tickets.contactId, whatsappId: tickets.whatsappId })
+        .from(tickets)
+        .where(and(inArray(tickets.contactId, free), isNotNull(tickets.whatsappId)))
+        .orderBy(tickets.contactId, desc(tickets.updatedAt))
+    : [];
+  const lastOf = new Map(last.map((t) => [t.contactId, t.whatsappId]));
+  const chosen = new Map<number, ConnectionRow>();
+  for (const row of rows) {
+    const contact = people.get(row.contactId);
+    const pick = row.whatsappId
+      ? byId.get(row.whatsappId)
+      : (byId.get(lastOf.get(row.contactId) ?? -1) ?? all.find((w) => w.companyId === row.companyId && w.channel === contact?.channel));
+    // `all` holds only the batch's companies' connections, but a row must get its own company's.
+    if (pick && pick.companyId === row.companyId) chosen.set(row.id, pick);
   }
-  const [last] = await db
-    .select({ connection: whatsapps })
-    .from(tickets)
-    .innerJoin(whatsapps, eq(whatsapps.id, tickets.whatsappId))
-    .where(and(eq(tickets.companyId, row.companyId), eq(tickets.contactId, contact.id)))
-    .orderBy(desc(tickets.updatedAt))
-    .limit(1);
-  if (last) return last.connection;
-  const [fallback] = await db
-    .select()
-    .from(whatsapps)
-    .where(and(eq(whatsapps.companyId, row.companyId), eq(whatsapps.channel, contact.channel)))
-    .orderBy(desc(whatsapps.isDefault), whatsapps.id)
-    .limit(1);
-  return fallback;
+  return chosen;
 }
 
 /**

@@ -1,0 +1,94 @@
+import type { MediaType } from '@balcao/contracts';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { messages, tickets, whatsapps } from '../../db/schema/index.js';
+import type { AppContext } from '../../http/context.js';
+import { inLanes } from '../../jobs/lanes.js';
+import type { MessageRow } from '../messages/presenter.js';
+import { writeTicketLogs } from '../tickets/logs.js';
+import { emitMessageCreate, emitTicketUpdate } from './emit.js';
+import { deliver } from './outbound.js';
+
+/** As `queueOutgoing`'s lease: the sweeper leaves a row alone this long while its first send is in flight. */
+const SEND_LEASE_MS = 60_000;
+const ANNOUNCE_LANES = 8;
+
+export interface BatchOutgoing {
+  ticketId: number;
+  body: string;
+  media?: { fileName: string; mimetype: string; mediaType: MediaType };
+  /** The ticket was opened only to carry this message: it is closed in the same statement, with its `closed` log (as `markClosed`). */
+  closeTicket?: boolean;
+}
+
+/**
+ * The outbox for a burst (the schedule engine's due minute): the messages of many tickets
+ * of one company stored in one INSERT and their tickets' previews in one UPDATE, instead of
+ * two statements per message (and the tickets opened only to carry them closed in that same
+ * UPDATE, one ticket event each instead of two). Then, as `queueOutgoing`, each is announced and sent in the
+ * background; the rows are outbox entries, so a crash leaves them to the sweeper. Answers
+ * the rows in the order of `items`; an item whose ticket is not the company's gets `undefined`.
+ */
+export async function queueOutgoingBatch(ctx: AppContext, companyId: number, items: BatchOutgoing[]): Promise<(MessageRow | undefined)[]> {
+  if (items.length === 0) return [];
+  const targets = await ctx.db
+    .select({ id: tickets.id, whatsappId: tickets.whatsappId, queueId: tickets.queueId, channel: whatsapps.channel })
+    .from(tickets)
+    .leftJoin(whatsapps, eq(whatsapps.id, tickets.whatsappId))
+    .where(and(eq(tickets.companyId, companyId), inArray(tickets.id, [...new Set(items.map((i) => i.ticketId))])));
+  const byId = new Map(targets.map((t) => [t.id, t]));
+  const nextAttemptAt = new Date(Date.now() + SEND_LEASE_MS);
+  const values = items.flatMap((item) => {
+    const ticket = byId.get(item.ticketId);
+    if (!ticket) return [];
+    return [
+      {
+        companyId,
+        ticketId: ticket.id,
+        whatsappId: ticket.whatsappId,
+        queueId: ticket.queueId,
+        wid: ticket.channel ? (ctx.channels.adapterFor(ticket.channel).newMessageId?.() ?? null) : null,
+        body: item.body,
+        fromMe: true,
+        read: true,
+        ack: 0,
+        mediaType: item.media?.mediaType ?? 'chat',
+        mediaUrl: item.media?.fileName ?? null,
+        data: item.media ? { mimetype: item.media.mimetype } : null,
+        sendStatus: 'pending' as const,
+        nextAttemptAt,
+      },
+    ];
+  });
+  const rows = values.length ? await ctx.db.insert(messages).values(values).returning() : [];
+  // One preview per ticket: the last of its messages here (they share one createdAt).
+  const latest = [...new Map(rows.map((r) => [r.ticketId, r])).values()];
+  const closing = new Set(items.filter((i) => i.closeTicket).map((i) => i.ticketId));
+  if (latest.length) {
+    const list = sql.join(
+      latest.map((r) => sql`(${r.ticketId}::int, ${r.body}::text, ${r.createdAt}::timestamptz, ${closing.has(r.ticketId)}::boolean)`),
+      sql`, `,
+    );
+    const closed = await ctx.db.execute<{ id: number; queue_id: number | null }>(sql`
+      UPDATE tickets t SET
+        last_message = CASE WHEN t.last_message_at <= v.at THEN v.body ELSE t.last_message END,
+        last_message_from_me = CASE WHEN t.last_message_at <= v.at THEN true ELSE t.last_message_from_me END,
+        last_message_at = GREATEST(t.last_message_at, v.at),
+        status = CASE WHEN v.close THEN 'closed' ELSE t.status END,
+        closed_at = CASE WHEN v.close THEN now() ELSE t.closed_at END,
+        unread_messages = CASE WHEN v.close THEN 0 ELSE t.unread_messages END
+      FROM (VALUES ${list}) AS v(id, body, at, close)
+      WHERE t.id = v.id
+      RETURNING t.id, t.queue_id, v.close`);
+    const logs = closed.rows.filter((r) => closing.has(r.id)).map((r) => ({ companyId, ticketId: r.id, type: 'closed' as const, queueId: r.queue_id }));
+    if (logs.length) await writeTicketLogs(ctx.db, logs);
+  }
+  // Announced a few at a time (one by one, a batch waited on its events' queries in a row); each is sent once announced.
+  await inLanes(rows, ANNOUNCE_LANES, async (row) => {
+    const presented = await emitTicketUpdate(ctx, row.ticketId);
+    if (presented) await emitMessageCreate(ctx, row.id, presented);
+    ctx.background.run('send', () => deliver(ctx, row.id, 'first'));
+  });
+  const byTicket = new Map<number, MessageRow[]>();
+  for (const row of rows) byTicket.set(row.ticketId, [...(byTicket.get(row.ticketId) ?? []), row]);
+  return items.map((item) => byTicket.get(item.ticketId)?.shift());
+}
