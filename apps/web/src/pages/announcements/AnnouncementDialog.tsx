@@ -7,10 +7,8 @@ import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Dialog from '@mui/material/Dialog';
 import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
-import CloseIcon from '@mui/icons-material/Close';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
 import { ANNOUNCEMENT_PRIORITIES, FORM_SUBMIT_DELAY_MS, createAnnouncementBody, type Announcement } from '@balcao/contracts';
 import { sleep } from '../../components/form';
@@ -21,6 +19,7 @@ import { TextInput } from '../../components/fields/TextInputs';
 import { FormDialogActions } from '../../components/FormDialogActions';
 import { toast, toastError } from '../../components/toast';
 import { useSaveAnnouncement } from './queries';
+import { ClosableDialogTitle } from '../../components/ClosableDialogTitle';
 
 /** Spec 3 §5: the image is a .png, .jpg or .jpeg (the server checks the bytes too). */
 const IMAGE_NAME = /\.(png|jpe?g)$/i;
@@ -72,12 +71,9 @@ export function AnnouncementDialog({ announcement, onClose }: Props) {
   const required = () => t('announcements.dialog.required');
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="sm" scroll="paper" data-testid="announcement-dialog">
-      <DialogTitle sx={{ pr: 6 }}>
+      <ClosableDialogTitle closeLabel={t('announcements.dialog.close')} onClose={onClose}>
         {announcement ? t('announcements.dialog.editTitle') : t('announcements.dialog.addTitle')}
-        <IconButton aria-label={t('announcements.dialog.close')} onClick={onClose} sx={{ position: 'absolute', right: 8, top: 8 }}>
-          <CloseIcon />
-        </IconButton>
-      </DialogTitle>
+      </ClosableDialogTitle>
       <Box component="form" noValidate onSubmit={(e) => void handleSubmit(onSubmit)(e)} sx={{ display: 'contents' }}>
         <DialogContent dividers>
           <Stack spacing={2} sx={{ pt: 1 }}>

@@ -6,11 +6,8 @@ import type { z } from 'zod';
 import Box from '@mui/material/Box';
 import Dialog from '@mui/material/Dialog';
 import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import Grid from '@mui/material/Grid';
-import IconButton from '@mui/material/IconButton';
 import Typography from '@mui/material/Typography';
-import CloseIcon from '@mui/icons-material/Close';
 import {
   HOURS_FORM_SUBMIT_DELAY_MS,
   RECURRENCES,
@@ -26,6 +23,7 @@ import { TextInput } from '../../components/fields/TextInputs';
 import { formatAmount } from '../../components/format';
 import { toast } from '../../components/toast';
 import { FormDialogActions } from '../../components/FormDialogActions';
+import { ClosableDialogTitle } from '../../components/ClosableDialogTitle';
 
 type FormIn = z.input<typeof createCompanyBody>;
 type FormOut = z.output<typeof updateCompanyBody>;
@@ -100,12 +98,9 @@ export function CompanyDialog({ company, onClose }: { company: Company | null; o
 
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="md" scroll="paper" data-testid="company-dialog">
-      <DialogTitle sx={{ pr: 6 }}>
+      <ClosableDialogTitle closeLabel={t('companies.dialog.close')} onClose={onClose}>
         {isNew ? t('companies.dialog.addTitle') : t('companies.dialog.editTitle')}
-        <IconButton aria-label={t('companies.dialog.close')} onClick={onClose} sx={{ position: 'absolute', right: 8, top: 8 }}>
-          <CloseIcon />
-        </IconButton>
-      </DialogTitle>
+      </ClosableDialogTitle>
       <Box component="form" noValidate onSubmit={(e) => void handleSubmit(onSubmit)(e)} sx={{ display: 'contents' }}>
         <DialogContent dividers>
           <Grid container spacing={2}>

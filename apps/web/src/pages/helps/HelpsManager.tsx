@@ -7,15 +7,12 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
-import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
-import CloseIcon from '@mui/icons-material/Close';
 import { FORM_SUBMIT_DELAY_MS, createHelpBody, type Help } from '@balcao/contracts';
 import { useDeleteHelp, useHelpsList, useSaveHelp } from '../../api/helps';
 import { sleep, toastSaveError } from '../../components/form';
@@ -24,6 +21,7 @@ import { ListTable } from '../../components/ListTable';
 import { RowActions } from '../../components/RowActions';
 import { toast } from '../../components/toast';
 import { FormDialogActions } from '../../components/FormDialogActions';
+import { ClosableDialogTitle } from '../../components/ClosableDialogTitle';
 
 type FormIn = z.input<typeof createHelpBody>;
 type FormOut = z.output<typeof createHelpBody>;
@@ -57,12 +55,9 @@ function HelpDialog({ help, onClose }: { help: Help | null; onClose: () => void 
 
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="sm" data-testid="help-dialog">
-      <DialogTitle sx={{ pr: 6 }}>
+      <ClosableDialogTitle closeLabel={t('helps.dialog.close')} onClose={onClose}>
         {help ? t('helps.dialog.editTitle') : t('helps.dialog.addTitle')}
-        <IconButton aria-label={t('helps.dialog.close')} onClick={onClose} sx={{ position: 'absolute', right: 8, top: 8 }}>
-          <CloseIcon />
-        </IconButton>
-      </DialogTitle>
+      </ClosableDialogTitle>
       <Box component="form" noValidate onSubmit={(e) => void handleSubmit(onSubmit)(e)} sx={{ display: 'contents' }}>
         <DialogContent dividers>
           <Stack spacing={2} sx={{ pt: 1 }}>

@@ -5,15 +5,13 @@ import Card from '@mui/material/Card';
 import CardActionArea from '@mui/material/CardActionArea';
 import CardContent from '@mui/material/CardContent';
 import Dialog from '@mui/material/Dialog';
-import DialogTitle from '@mui/material/DialogTitle';
-import IconButton from '@mui/material/IconButton';
 import Typography from '@mui/material/Typography';
-import CloseIcon from '@mui/icons-material/Close';
 import PlayCircleOutlineIcon from '@mui/icons-material/PlayCircleOutline';
 import type { Help } from '@balcao/contracts';
 import { useHelpsList } from '../../api/helps';
 import { ListState } from '../../components/ListStates';
 import { embedUrl, thumbnailUrl } from './video';
+import { ClosableDialogTitle } from '../../components/ClosableDialogTitle';
 
 function Thumbnail({ help }: { help: Help }) {
   const { t } = useTranslation();
@@ -67,12 +65,9 @@ export function HelpsPage() {
         ))}
       </Box>
       <Dialog open={playing !== null} onClose={() => setPlaying(null)} maxWidth="md" fullWidth data-testid="help-video-modal">
-        <DialogTitle sx={{ pr: 6 }}>
+        <ClosableDialogTitle closeLabel={t('helps.close')} onClose={() => setPlaying(null)}>
           {playing?.title}
-          <IconButton aria-label={t('helps.close')} onClick={() => setPlaying(null)} sx={{ position: 'absolute', right: 8, top: 8 }}>
-            <CloseIcon />
-          </IconButton>
-        </DialogTitle>
+        </ClosableDialogTitle>
         {src && (
           <Box sx={{ aspectRatio: '16 / 9', bgcolor: 'common.black' }}>
             <iframe

@@ -6,12 +6,9 @@ import type { z } from 'zod';
 import Box from '@mui/material/Box';
 import Dialog from '@mui/material/Dialog';
 import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
-import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
-import CloseIcon from '@mui/icons-material/Close';
 import {
   DEFAULT_QUEUE_COLOR,
   DEFAULT_WEEK_SCHEDULE,
@@ -29,6 +26,7 @@ import { SwitchInput } from '../../components/fields/SwitchInput';
 import { NumberInput, TextInput } from '../../components/fields/TextInputs';
 import { toast, toastError } from '../../components/toast';
 import { FormDialogActions } from '../../components/FormDialogActions';
+import { ClosableDialogTitle } from '../../components/ClosableDialogTitle';
 
 type FormIn = z.input<typeof createQueueBody>;
 type FormOut = z.output<typeof createQueueBody>;
@@ -93,12 +91,9 @@ export function QueueDialog({ queue, scheduleType, onClose }: Props) {
 
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth={tab === 'hours' ? 'md' : 'sm'} scroll="paper" data-testid="queue-dialog">
-      <DialogTitle sx={{ pr: 6 }}>
+      <ClosableDialogTitle closeLabel={t('queues.dialog.close')} onClose={onClose}>
         {queue ? t('queues.dialog.editTitle') : t('queues.dialog.addTitle')}
-        <IconButton aria-label={t('queues.dialog.close')} onClick={onClose} sx={{ position: 'absolute', right: 8, top: 8 }}>
-          <CloseIcon />
-        </IconButton>
-      </DialogTitle>
+      </ClosableDialogTitle>
       <Box component="form" noValidate onSubmit={(e) => void handleSubmit(onSubmit, () => setTab('data'))(e)} sx={{ display: 'contents' }}>
         <DialogContent dividers>
           {hoursEnabled && (

@@ -9,11 +9,9 @@ import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Dialog from '@mui/material/Dialog';
 import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
 import AttachFileIcon from '@mui/icons-material/AttachFile';
-import CloseIcon from '@mui/icons-material/Close';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
 import { FORM_SUBMIT_DELAY_MS, canEditQuickMessage, createQuickMessageBody, type QuickMessage } from '@balcao/contracts';
 import { useUser } from '../../api/session';
@@ -24,6 +22,7 @@ import { toast, toastError } from '../../components/toast';
 import { FormDialogActions } from '../../components/FormDialogActions';
 import { EmojiPicker } from '../tickets/conversation/EmojiPicker';
 import { useSaveQuickMessage } from './queries';
+import { ClosableDialogTitle } from '../../components/ClosableDialogTitle';
 
 type FormIn = z.input<typeof createQuickMessageBody>;
 type FormOut = z.output<typeof createQuickMessageBody>;
@@ -76,12 +75,9 @@ export function QuickMessageDialog({ reply, onClose }: Props) {
   const title = reply ? (readOnly ? t('quickMessages.dialog.viewTitle') : t('quickMessages.dialog.editTitle')) : t('quickMessages.dialog.addTitle');
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="sm" scroll="paper" data-testid="quick-message-dialog">
-      <DialogTitle sx={{ pr: 6 }}>
+      <ClosableDialogTitle closeLabel={t('quickMessages.dialog.close')} onClose={onClose}>
         {title}
-        <IconButton aria-label={t('quickMessages.dialog.close')} onClick={onClose} sx={{ position: 'absolute', right: 8, top: 8 }}>
-          <CloseIcon />
-        </IconButton>
-      </DialogTitle>
+      </ClosableDialogTitle>
       <Box component="form" noValidate onSubmit={(e) => void handleSubmit(onSubmit)(e)} sx={{ display: 'contents' }}>
         <DialogContent dividers>
           <Stack spacing={2} sx={{ pt: 1 }}>

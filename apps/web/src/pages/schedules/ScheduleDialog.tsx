@@ -9,14 +9,11 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
-import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import CloseIcon from '@mui/icons-material/Close';
 import {
   FORM_SUBMIT_DELAY_MS,
   SCHEDULE_ATTACHMENT_EXTENSIONS,
@@ -39,6 +36,7 @@ import { SwitchInput } from '../../components/fields/SwitchInput';
 import { NumberInput, TextInput } from '../../components/fields/TextInputs';
 import { FormDialogActions } from '../../components/FormDialogActions';
 import { toast, toastError } from '../../components/toast';
+import { ClosableDialogTitle } from '../../components/ClosableDialogTitle';
 
 const formSchema = createScheduleBody.extend({ media: z.instanceof(File).nullable().optional() });
 type FormIn = z.input<typeof formSchema>;
@@ -111,12 +109,9 @@ export function ScheduleDialog({ schedule, contact, onClose }: Props) {
 
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="sm" scroll="paper" data-testid="schedule-dialog" aria-labelledby="schedule-dialog-title">
-      <DialogTitle id="schedule-dialog-title" sx={{ pr: 6 }}>
+      <ClosableDialogTitle id="schedule-dialog-title" closeLabel={t('schedules.dialog.close')} onClose={onClose}>
         {schedule ? t('schedules.dialog.editTitle') : t('schedules.dialog.addTitle')}
-        <IconButton aria-label={t('schedules.dialog.close')} onClick={onClose} sx={{ position: 'absolute', right: 8, top: 8 }}>
-          <CloseIcon />
-        </IconButton>
-      </DialogTitle>
+      </ClosableDialogTitle>
       <Box component="form" noValidate onSubmit={(e) => void handleSubmit(onSubmit, () => setTab('message'))(e)} sx={{ display: 'contents' }}>
         <DialogContent dividers>
           <Tabs value={tab} onChange={(_e, v: typeof tab) => setTab(v)} sx={{ mb: 2, borderBottom: 1, borderColor: 'divider' }}>

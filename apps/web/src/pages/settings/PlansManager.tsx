@@ -8,16 +8,13 @@ import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Dialog from '@mui/material/Dialog';
 import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import Grid from '@mui/material/Grid';
-import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
-import CloseIcon from '@mui/icons-material/Close';
 import { FORM_SUBMIT_DELAY_MS, PLAN_FLAGS, createPlanBody, type Plan } from '@balcao/contracts';
 import { useAllPlans, useDeletePlan, usePlansLive, useSavePlan } from '../../api/plans';
 import { sleep, toastSaveError } from '../../components/form';
@@ -28,6 +25,7 @@ import { ListTable } from '../../components/ListTable';
 import { RowActions } from '../../components/RowActions';
 import { toast } from '../../components/toast';
 import { FormDialogActions } from '../../components/FormDialogActions';
+import { ClosableDialogTitle } from '../../components/ClosableDialogTitle';
 
 type FormIn = z.input<typeof createPlanBody>;
 type FormOut = z.output<typeof createPlanBody>;
@@ -77,12 +75,9 @@ function PlanDialog({ plan, onClose }: { plan: Plan | null; onClose: () => void 
 
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="sm" data-testid="plan-dialog">
-      <DialogTitle sx={{ pr: 6 }}>
+      <ClosableDialogTitle closeLabel={t('settings.plans.dialog.close')} onClose={onClose}>
         {plan ? t('settings.plans.dialog.editTitle') : t('settings.plans.dialog.addTitle')}
-        <IconButton aria-label={t('settings.plans.dialog.close')} onClick={onClose} sx={{ position: 'absolute', right: 8, top: 8 }}>
-          <CloseIcon />
-        </IconButton>
-      </DialogTitle>
+      </ClosableDialogTitle>
       <Box component="form" noValidate onSubmit={(e) => void handleSubmit(onSubmit)(e)} sx={{ display: 'contents' }}>
         <DialogContent dividers>
           <Grid container spacing={2} sx={{ pt: 1 }}>

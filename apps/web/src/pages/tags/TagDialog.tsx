@@ -5,10 +5,7 @@ import type { z } from 'zod';
 import Box from '@mui/material/Box';
 import Dialog from '@mui/material/Dialog';
 import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
-import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
-import CloseIcon from '@mui/icons-material/Close';
 import { DEFAULT_TAG_COLOR, FORM_SUBMIT_DELAY_MS, createTagBody, type Tag } from '@balcao/contracts';
 import { ApiError } from '../../api/http';
 import { useSaveTag, useTagsList } from '../../api/tags';
@@ -19,6 +16,7 @@ import { SwitchInput } from '../../components/fields/SwitchInput';
 import { NumberInput, TextInput } from '../../components/fields/TextInputs';
 import { toast, toastError } from '../../components/toast';
 import { FormDialogActions } from '../../components/FormDialogActions';
+import { ClosableDialogTitle } from '../../components/ClosableDialogTitle';
 
 type FormIn = z.input<typeof createTagBody>;
 type FormOut = z.output<typeof createTagBody>;
@@ -85,12 +83,9 @@ export function TagDialog({ tag, kanban, onClose }: Props) {
 
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="sm" scroll="paper" data-testid="tag-dialog">
-      <DialogTitle sx={{ pr: 6 }}>
+      <ClosableDialogTitle closeLabel={t('tags.dialog.close')} onClose={onClose}>
         {tag ? t('tags.dialog.editTitle') : t('tags.dialog.addTitle')}
-        <IconButton aria-label={t('tags.dialog.close')} onClick={onClose} sx={{ position: 'absolute', right: 8, top: 8 }}>
-          <CloseIcon />
-        </IconButton>
-      </DialogTitle>
+      </ClosableDialogTitle>
       <Box component="form" noValidate onSubmit={(e) => void handleSubmit(onSubmit)(e)} sx={{ display: 'contents' }}>
         <DialogContent dividers>
           <Stack spacing={2} sx={{ pt: 1 }}>

@@ -10,13 +10,10 @@ import Chip from '@mui/material/Chip';
 import CircularProgress from '@mui/material/CircularProgress';
 import Dialog from '@mui/material/Dialog';
 import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
-import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
-import CloseIcon from '@mui/icons-material/Close';
 import PhotoCameraIcon from '@mui/icons-material/PhotoCamera';
 import {
   ADMIN_ONLY_USER_FIELDS,
@@ -39,6 +36,7 @@ import { FormDialogActions } from '../../components/FormDialogActions';
 import { MultiSelectInput, SelectInput } from '../../components/fields/SelectInputs';
 import { SwitchInput } from '../../components/fields/SwitchInput';
 import { PasswordInput, TextInput, TimeInput } from '../../components/fields/TextInputs';
+import { ClosableDialogTitle } from '../../components/ClosableDialogTitle';
 
 type FormIn = z.input<typeof createUserBody>;
 type FormOut = z.output<typeof updateUserBody>;
@@ -111,12 +109,9 @@ export function UserDialog({ open, userId, onClose, asProfile = false, profileEx
   const title = asProfile ? t('users.dialog.profileTitle') : userId === null ? t('users.dialog.addTitle') : t('users.dialog.editTitle');
   return (
     <Dialog open={open} onClose={onClose} fullWidth maxWidth="sm" scroll="paper" data-testid={asProfile ? 'profile-dialog' : 'user-dialog'}>
-      <DialogTitle sx={{ pr: 6 }}>
+      <ClosableDialogTitle closeLabel={t('users.dialog.close')} onClose={onClose} closeTestId="user-dialog-close">
         {title}
-        <IconButton aria-label={t('users.dialog.close')} onClick={onClose} sx={{ position: 'absolute', right: 8, top: 8 }} data-testid="user-dialog-close">
-          <CloseIcon />
-        </IconButton>
-      </DialogTitle>
+      </ClosableDialogTitle>
       {body}
     </Dialog>
   );

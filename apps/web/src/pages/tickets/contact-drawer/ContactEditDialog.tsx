@@ -6,7 +6,6 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
@@ -14,7 +13,6 @@ import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
-import CloseIcon from '@mui/icons-material/Close';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
 import { FORM_SUBMIT_DELAY_MS, maskNumber, type Contact } from '@balcao/contracts';
 import { useContact, useCreateContact, useUpdateContact } from '../../../api/contacts';
@@ -33,6 +31,7 @@ import {
   type ContactFormOut,
 } from './contactForm';
 import { shouldMaskNumber } from './contactView';
+import { ClosableDialogTitle } from '../../../components/ClosableDialogTitle';
 
 interface Props {
   /** null: a new contact (the contacts page's add button). */
@@ -48,12 +47,9 @@ export function ContactEditDialog({ contactId, open, onClose, title }: Props) {
   const contact = useContact(open ? contactId : null);
   return (
     <Dialog open={open} onClose={onClose} fullWidth maxWidth="sm" scroll="paper" data-testid="contact-edit-dialog">
-      <DialogTitle sx={{ pr: 6 }}>
+      <ClosableDialogTitle closeLabel={t('contactDrawer.dialog.close')} onClose={onClose}>
         {title ?? t('contactDrawer.dialog.title')}
-        <IconButton aria-label={t('contactDrawer.dialog.close')} onClick={onClose} sx={{ position: 'absolute', right: 8, top: 8 }}>
-          <CloseIcon />
-        </IconButton>
-      </DialogTitle>
+      </ClosableDialogTitle>
       {contactId === null ? (
         <ContactForm contact={null} onClose={onClose} />
       ) : contact.data && !contact.isPlaceholderData ? (
