@@ -1,4 +1,4 @@
-import { INVOICE_PAID, addMonths, localIsoDate, type Invoice, type InvoicesPage, type PaymentEventPayload, type SubscriptionResponse } from '@balcao/contracts';
+import { INVOICE_PAID, addMonths, localIsoDate, type AuditLogPage, type Invoice, type InvoicesPage, type PaymentEventPayload, type SubscriptionResponse } from '@balcao/contracts';
 import { eq } from 'drizzle-orm';
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -150,6 +150,15 @@ describe('invoices and the static PIX BR Code (no provider configured)', () => {
     expect(again.json().error).toBe('ERR_INVOICE_ALREADY_PAID');
     expect(await dueDateOf(t, c.company.id)).toBe('2999-02-28');
     expect((await listInvoices(t, c.session)).invoices[0]!.status).toBe(INVOICE_PAID);
+
+    // The audit log holds the payment once, by the super user, and the due date it moved.
+    const audit = await t.app.inject({ method: 'GET', url: `/audit-log?companyId=${c.company.id}`, headers: bearer(superUser.token) });
+    const entries = (audit.json() as AuditLogPage).entries;
+    const payments = entries.filter((e) => e.entity === 'payment');
+    expect(payments).toHaveLength(1);
+    expect(payments[0]).toMatchObject({ userId: superUser.user.id, entityId: String(invoice!.id) });
+    const renewal = entries.find((e) => e.entity === 'company' && e.changes.dueDate);
+    expect(renewal?.changes.dueDate).toEqual({ before: '2999-01-31', after: '2999-02-28' });
   });
 
   it('keeps invoices per company: other companies neither see nor pay them; plain users get 403', async () => {

@@ -14,6 +14,7 @@ import { companies, invoices, plans, type CheckoutChoice } from '../../db/schema
 import type { AuthUser } from '../../http/auth.js';
 import type { AppContext } from '../../http/context.js';
 import { AppError } from '../../http/errors.js';
+import { recordAudit, type AuditSource } from '../audit/record.js';
 import { loadCompany } from '../companies/queries.js';
 import { emitToSuperUsers } from '../companies/super-events.js';
 import { findInvoice, presentInvoice } from './invoices.js';
@@ -66,7 +67,10 @@ async function customPlanFor(tx: Tx, company: typeof companies.$inferSelect, cho
  * due date (month ends clamped), a plan chosen at checkout becomes the company's, and the company's
  * open sessions hear `company-{id}-payment` CONCLUIDA.
  */
-export async function markInvoicePaid(ctx: AppContext, invoiceId: number, today = localIsoDate(new Date())): Promise<boolean> {
+/** What the audit log shows as the author of a payment the provider confirmed. */
+const PROVIDER_SOURCE: AuditSource = { userId: null, userName: 'PIX' };
+
+export async function markInvoicePaid(ctx: AppContext, invoiceId: number, source: AuditSource, today = localIsoDate(new Date())): Promise<boolean> {
   const paid = await ctx.db.transaction(async (tx) => {
     const [invoice] = await tx
       .update(invoices)
@@ -83,6 +87,17 @@ export async function markInvoicePaid(ctx: AppContext, invoiceId: number, today 
     }
     if (invoice.checkout) changes.planId = await customPlanFor(tx, company, invoice.checkout);
     if (Object.keys(changes).length > 0) await tx.update(companies).set(changes).where(eq(companies.id, company.id));
+    // The payment and what it renewed are audited with the change itself (issue 18: payments are administrative changes).
+    await recordAudit(tx, { companyId: company.id, entity: 'payment', action: 'create', entityId: invoice.id, after: { invoiceId: invoice.id, value: invoice.value }, source });
+    await recordAudit(tx, {
+      companyId: company.id,
+      entity: 'company',
+      action: 'update',
+      entityId: company.id,
+      before: { dueDate: company.dueDate, planId: company.planId },
+      after: { dueDate: changes.dueDate ?? company.dueDate, planId: changes.planId ?? company.planId },
+      source,
+    });
     return invoice;
   });
   if (!paid) return false;
@@ -99,10 +114,10 @@ export async function markInvoicePaid(ctx: AppContext, invoiceId: number, today 
 }
 
 /** The super user confirms a payment by hand (static PIX: no provider tells us). */
-export async function confirmInvoiceByHand(ctx: AppContext, invoiceId: number): Promise<void> {
+export async function confirmInvoiceByHand(ctx: AppContext, invoiceId: number, source: AuditSource): Promise<void> {
   const [invoice] = await ctx.db.select({ status: invoices.status }).from(invoices).where(eq(invoices.id, invoiceId));
   if (!invoice) throw invoiceNotFound();
-  if (!(await markInvoicePaid(ctx, invoiceId))) throw new AppError('ERR_INVOICE_ALREADY_PAID', 409);
+  if (!(await markInvoicePaid(ctx, invoiceId, source))) throw new AppError('ERR_INVOICE_ALREADY_PAID', 409);
 }
 
 /**
@@ -113,6 +128,6 @@ export async function handlePaymentWebhook(ctx: AppContext, provider: PaymentPro
   for (const txid of new Set(txids)) {
     const [invoice] = await ctx.db.select().from(invoices).where(eq(invoices.txid, txid));
     if (!invoice || invoice.status === INVOICE_PAID) continue;
-    if (await provider.isPaid(txid, Number(invoice.value))) await markInvoicePaid(ctx, invoice.id);
+    if (await provider.isPaid(txid, Number(invoice.value))) await markInvoicePaid(ctx, invoice.id, PROVIDER_SOURCE);
   }
 }

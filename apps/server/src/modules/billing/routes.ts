@@ -9,6 +9,7 @@ import { AppError } from '../../http/errors.js';
 import { pageInvoices } from './invoices.js';
 import { confirmInvoiceByHand, handlePaymentWebhook, subscribe } from './payment.js';
 import { paymentProvider } from './provider.js';
+import { auditSource } from '../audit/record.js';
 
 /** Efí posts `{ pix: [...] }` to the registered URL plus `/pix`; its registration test posts other bodies, answered 200 too. */
 const webhookBody = z.object({ pix: z.array(z.object({ txid: z.string().max(35).optional() }).loose()).max(1000).optional() }).loose();
@@ -49,7 +50,7 @@ export function registerBillingRoutes(app: FastifyInstance, ctx: AppContext, aut
       preHandler: requireSuper,
     },
     async (req) => {
-      await confirmInvoiceByHand(ctx, req.params.id);
+      await confirmInvoiceByHand(ctx, req.params.id, auditSource(req));
       return {};
     },
   );
