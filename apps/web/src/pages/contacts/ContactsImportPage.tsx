@@ -120,7 +120,7 @@ export function ContactsImportPage() {
   return (
     <Box data-testid="contacts-import-page" sx={{ p: { xs: 1.5, sm: 3 }, display: 'flex', flexDirection: 'column', gap: 2, minHeight: 0, flex: 1, overflowY: 'auto' }}>
       <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center' }}>
-        <Typography variant="h5" component="h1" color="primary" sx={{ fontWeight: 600 }}>
+        <Typography variant="h5" component="h1" color="primary" data-testid="page-title" sx={{ fontWeight: 600 }}>
           {t('contacts.import.title')}
         </Typography>
         <Button onClick={() => navigate('/contacts')}>{t('contacts.import.back')}</Button>
