@@ -3,6 +3,7 @@ import { expectAccessible, watchConsole } from './axe';
 import { Customer } from './customer';
 import { textsSentTo } from './graph';
 import { admin, loginUI, uniqueEmail } from './helpers';
+import { BLANK_PNG } from './remote-pictures';
 
 /**
  * Issue 12: the first hour of a new company, on the product with a Meta app (the inbox instance,
@@ -11,7 +12,6 @@ import { admin, loginUI, uniqueEmail } from './helpers';
  * writes and the attendant answers. Nobody meets the 403 page or a console error on the way.
  */
 
-const BLANK_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
 
 async function freshPage(browser: Browser): Promise<{ page: Page; console: ReturnType<typeof watchConsole> }> {
   const context = await browser.newContext();

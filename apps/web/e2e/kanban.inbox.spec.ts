@@ -41,8 +41,13 @@ test('cards move between lanes by mouse, keyboard and the contact drawer, and th
     await expect.poll(async () => (await world.api.call<{ tags: { id: number }[] }>('GET', `/tickets/u/${ticket!.uuid}`)).tags.map((t) => t.id)).toEqual([proposal.id]);
 
     // Keyboard: Proposta → Fechamento (the next column to the right).
-    await page.getByTestId(`kanban-card-handle-${ticket!.id}`).focus();
-    await page.keyboard.press('Space');
+    // The board re-renders on the previous move's live event: pick the card up again until the drag has started.
+    const handle = page.getByTestId(`kanban-card-handle-${ticket!.id}`);
+    await expect(async () => {
+      await handle.focus();
+      await page.keyboard.press('Space');
+      await expect(handle).toHaveAttribute('aria-pressed', 'true', { timeout: 1_000 });
+    }).toPass();
     await page.keyboard.press('ArrowRight');
     await page.keyboard.press('Space');
     await expect(page.getByTestId(`kanban-column-${closing.id}`).getByTestId(card)).toBeVisible();

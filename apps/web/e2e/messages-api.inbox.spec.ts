@@ -3,6 +3,7 @@ import { expectAccessible, watchConsole } from './axe';
 import { textsSentTo } from './graph';
 import { admin, loginUI } from './helpers';
 import { setUpInbox } from './inbox-setup';
+import { answerRemotePictures } from './remote-pictures';
 
 /**
  * Issue 17: an admin reads the /messages-api page and sends a text from its test form with
@@ -19,6 +20,7 @@ test('a message sent from the /messages-api test form reaches the customer and s
   const psid = `39${Date.now() % 1e9}`;
   const text = `Seu pedido saiu para entrega ${psid}`;
 
+  await answerRemotePictures(page.context());
   await loginUI(page, admin.email, admin.password);
   const console = watchConsole(page);
   await page.goto('/messages-api');

@@ -3,9 +3,9 @@ import { expectAccessible, watchConsole } from './axe';
 import { Customer } from './customer';
 import { textsSentTo } from './graph';
 import { loginUI } from './helpers';
+import { answerRemotePictures } from './remote-pictures';
 import { setUpInbox, type ApiTicket } from './inbox-setup';
 
-const BLANK_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
 const two = (n: number) => String(n).padStart(2, '0');
 /** A datetime-local value with seconds, in the browser's (and this runner's) time zone. */
 const localInput = (d: Date) =>
@@ -31,11 +31,7 @@ test('a schedule made on the calendar reaches the customer at its time and shows
       })
       .toBe(true);
 
-    // No internet here: the customer's profile picture (a Meta CDN link) is answered at the network boundary.
-    await page.context().route(
-      (url) => !['localhost', '127.0.0.1'].includes(url.hostname),
-      (route) => route.fulfill({ status: 200, contentType: 'image/png', body: BLANK_PNG }),
-    );
+    await answerRemotePictures(page.context());
     await loginUI(page, world.attendant1.email, world.attendant1.password);
     const console = watchConsole(page);
     await page.goto('/schedules');
@@ -64,7 +60,8 @@ test('a schedule made on the calendar reaches the customer at its time and shows
     await expect(dialog).toContainText('Mensagem muito curta');
     await expect(dialog).toContainText('Obrigatório');
 
-    await dialog.getByTestId('schedule-contact').fill(contact!.name);
+    // By number: other tests' customers share the name.
+    await dialog.getByTestId('schedule-contact').fill(customer.psid);
     await page.getByRole('option', { name: contact!.name }).click();
     const text = `Seu boleto vence amanhã ${customer.tag}`;
     await dialog.getByTestId('schedule-body').fill(text);
