@@ -145,6 +145,6 @@ export type ContactsImportRowBody = z.input<typeof contactsImportRowBody>;
 export const splitTagNames = (cell: string): string[] =>
   [...new Set(cell.split(/[,;]/).map((name) => name.trim().slice(0, 50)).filter((name) => name.length > 0))].slice(0, 50);
 
-/** The answer of `POST /contacts/import` (the connected phone's address book). */
+/** The answer of `POST /contacts/import` (the connected phone's address book) and `POST /contacts/import/chats` (its chats). */
 export const phoneImportResult = z.object({ total: z.number(), created: z.number(), updated: z.number(), ignored: z.number() });
 export type PhoneImportResult = z.infer<typeof phoneImportResult>;

@@ -68,5 +68,13 @@ export interface ChannelAdapter {
   /** The contact's picture URL, or null when hidden or unknown. */
   profilePicture(connection: Connection, to: Recipient): Promise<string | null>;
   /** The phone's address book as the channel handed it over (WhatsApp), for `POST /contacts/import`: international digits and the saved name. */
-  phoneContacts?(connection: Connection): Promise<{ number: string; name: string }[]>;
+  phoneContacts?(connection: Connection): Promise<PhoneEntry[]>;
+  /** The people the phone has chats with (WhatsApp), for `POST /contacts/import/chats`. */
+  phoneChats?(connection: Connection): Promise<PhoneEntry[]>;
+}
+
+/** A person on the connected phone: international digits and the name the phone knows them by ('' when none). */
+export interface PhoneEntry {
+  number: string;
+  name: string;
 }

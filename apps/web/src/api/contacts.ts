@@ -72,11 +72,14 @@ export function uploadContacts(file: Blob, fileName: string, mapping: (string | 
   return request<ContactImportResult>('/contacts/upload', { method: 'POST', body: form });
 }
 
-/** `POST /contacts/import`: the connected phone's address book becomes contacts; the contacts page reloads. */
-export function useImportPhoneContacts() {
+/** What of the connected phone becomes contacts: its address book (`POST /contacts/import`) or its chats (`POST /contacts/import/chats`). */
+export type PhoneSource = 'contacts' | 'chats';
+
+/** Imports from the connected phone; the contacts page reloads. */
+export function useImportFromPhone() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => request<PhoneImportResult>('/contacts/import', { method: 'POST' }),
+    mutationFn: (source: PhoneSource) => request<PhoneImportResult>(source === 'chats' ? '/contacts/import/chats' : '/contacts/import', { method: 'POST' }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['contacts', 'page'] }),
   });
 }

@@ -7,6 +7,7 @@ import {
   makeCacheableSignalKeyStore,
   type AnyMessageContent,
   type BaileysEventMap,
+  type Chat,
   type ConnectionState,
   type Contact,
   type WAMessage,
@@ -16,7 +17,7 @@ import { and, eq } from 'drizzle-orm';
 import { readFile } from 'node:fs/promises';
 import pino from 'pino';
 import { companySettings, messages, whatsapps } from '../../db/schema/index.js';
-import { ChannelSendError, type ChannelAdapter, type Connection, type OutgoingMessage, type Recipient } from '../adapter.js';
+import { ChannelSendError, type ChannelAdapter, type Connection, type OutgoingMessage, type PhoneEntry, type Recipient } from '../adapter.js';
 import type { InboundEvent, InboundParty } from '../inbound-event.js';
 import type { ChannelRuntime, DecodedInbound } from '../sink.js';
 import { clearAuthState, useDatabaseAuthState } from './auth-state.js';
@@ -65,6 +66,8 @@ export class WhatsappSessions implements ChannelAdapter {
    * events; kept across socket restarts, in memory only (WhatsApp sends it again on pairing).
    */
   private readonly phoneBooks = new Map<number, Map<string, string>>();
+  /** Each connection's chats with a person (phone JID → chat name), from history syncs and chat events; kept like the address book. */
+  private readonly chatLists = new Map<number, Map<string, string>>();
   private readonly reconnects = new Map<number, { attempts: number; timer?: NodeJS.Timeout }>();
   private readonly baileysLog = pino({ level: 'silent' });
 
@@ -183,20 +186,24 @@ export class WhatsappSessions implements ChannelAdapter {
     return (await sock.profilePictureUrl(jidOf(to), 'image').catch(() => undefined)) ?? null;
   }
 
-  async phoneContacts(connection: Connection): Promise<{ number: string; name: string }[]> {
-    return [...(this.phoneBooks.get(connection.id) ?? [])].map(([jid, name]) => ({ number: jid.slice(0, jid.indexOf('@')), name }));
+  async phoneContacts(connection: Connection): Promise<PhoneEntry[]> {
+    return entriesOf(this.phoneBooks.get(connection.id));
+  }
+
+  /** A chat without a name of its own takes the address book's name for that number. */
+  async phoneChats(connection: Connection): Promise<PhoneEntry[]> {
+    const book = this.phoneBooks.get(connection.id);
+    return entriesOf(this.chatLists.get(connection.id)).map((e) => ({ ...e, name: e.name || book?.get(`${e.number}${PHONE_JID}`) || '' }));
   }
 
   /** Contacts Baileys hands over: those with a phone number (not only a LID) join the connection's address book. */
   private rememberContacts(whatsappId: number, list: Partial<Contact>[] | undefined): void {
-    if (!list?.length) return;
-    const book = this.phoneBooks.get(whatsappId) ?? new Map<string, string>();
-    this.phoneBooks.set(whatsappId, book);
-    for (const contact of list) {
-      const jid = contact.phoneNumber ?? contact.id;
-      if (!jid?.endsWith('@s.whatsapp.net')) continue;
-      book.set(jid, contact.name || contact.notify || contact.verifiedName || book.get(jid) || '');
-    }
+    remember(this.phoneBooks, whatsappId, (list ?? []).map((c) => ({ jid: c.phoneNumber ?? c.id, name: c.name || c.notify || c.verifiedName })));
+  }
+
+  /** Chats with a person whose phone number is known (the chat's own JID, or the number behind its LID); groups are not people. */
+  private rememberChats(whatsappId: number, list: Chat[] | undefined): void {
+    remember(this.chatLists, whatsappId, (list ?? []).map((c) => ({ jid: c.id?.endsWith(PHONE_JID) ? c.id : c.pnJid, name: c.name || c.displayName })));
   }
 
   // ── socket events ──
@@ -231,6 +238,7 @@ export class WhatsappSessions implements ChannelAdapter {
     });
     guard('messaging-history.set', async (set) => {
       this.rememberContacts(whatsappId, set.contacts);
+      this.rememberChats(whatsappId, set.chats);
       const connection = await this.connection(whatsappId);
       if (!connection?.enableImportMessage || !session.pairing) return;
       session.history ??= new HistoryImport(this.rt().sink, connection, this.options.historyIdleMs, this.rt().log);
@@ -238,6 +246,10 @@ export class WhatsappSessions implements ChannelAdapter {
     });
     guard('contacts.upsert', async (list) => this.rememberContacts(whatsappId, list));
     guard('contacts.update', async (list) => this.rememberContacts(whatsappId, list));
+    guard('chats.upsert', async (list) => this.rememberChats(whatsappId, list));
+    guard('chats.delete', async (ids) => {
+      for (const id of ids) this.chatLists.get(whatsappId)?.delete(id);
+    });
     guard('messaging-history.status', async (status) => {
       if (status.status === 'complete') await session.history?.finish();
     });
@@ -454,6 +466,18 @@ interface StoredWaEvent {
 const PARSERS: Record<WaEventType, (item: never) => InboundEvent | undefined> = { upsert: parseUpsert, update: parseUpdate, reaction: parseReaction, call: parseCall };
 
 const jidOf = (to: Recipient) => to.remoteJid || `${to.number}@${to.isGroup ? 'g.us' : 's.whatsapp.net'}`;
+
+const PHONE_JID = '@s.whatsapp.net';
+
+/** Adds people known by a phone JID to a connection's list; a later event without a name keeps the name already known. */
+function remember(lists: Map<number, Map<string, string>>, whatsappId: number, people: { jid?: string | null; name?: string | null }[]): void {
+  const known = lists.get(whatsappId) ?? new Map<string, string>();
+  lists.set(whatsappId, known);
+  for (const { jid, name } of people) if (jid?.endsWith(PHONE_JID)) known.set(jid, name || known.get(jid) || '');
+}
+
+const entriesOf = (list: Map<string, string> | undefined): PhoneEntry[] =>
+  [...(list ?? [])].map(([jid, name]) => ({ number: jid.slice(0, -PHONE_JID.length), name }));
 
 function mimetypeOf(msg: WAMessage): string {
   const m = msg.message;

@@ -76,3 +76,66 @@ describe('POST /contacts/import', () => {
     expect((await t.app.inject({ method: 'POST', url: '/contacts/import' })).statusCode).toBe(401);
   });
 });
+
+describe('POST /contacts/import/chats', () => {
+  let chatsCompanyId: number;
+  let chatsUser: LoggedIn;
+  const importChats = (token: string) => t.app.inject({ method: 'POST', url: '/contacts/import/chats', headers: bearer(token) });
+  const companyContacts = () => t.db.select().from(contacts).where(eq(contacts.companyId, chatsCompanyId));
+
+  beforeAll(async () => {
+    chatsCompanyId = (await createCompanyWithAdmin(t.db)).company.id;
+    chatsUser = await createPlainUser(t, chatsCompanyId);
+  });
+
+  it('answers ERR_NO_DEF_WAPP_FOUND while the company has no connected WhatsApp', async () => {
+    const res = await importChats(chatsUser.token);
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ error: 'ERR_NO_DEF_WAPP_FOUND' });
+  });
+
+  it('imports the people the phone has chats with (not the whole address book, not groups), by the number behind a LID; again creates nothing', async () => {
+    const conn = await createConnection(t.db, chatsCompanyId, { channel: 'whatsapp', status: 'OPENING' });
+    await t.app.ctx.channels.whatsapp.start(conn);
+    const sock = factory.last();
+    await sock.emit('connection.update', ev<'connection.update'>('connection-update-qr'));
+    await sock.emit('connection.update', ev<'connection.update'>('connection-update-open'));
+    // Maria is in the address book, but the phone has no chat yet.
+    await sock.emit('contacts.upsert', ev<'contacts.upsert'>('contacts-upsert'));
+    expect((await importChats(chatsUser.token)).json()).toEqual({ total: 0, created: 0, updated: 0, ignored: 0 });
+
+    const history = ev<'messaging-history.set'>('messaging-history-set');
+    // João's chat arriving on its own (chats.upsert), named by WhatsApp.
+    await sock.emit('chats.upsert', history.chats.filter((c) => c.id === '5521998765432@s.whatsapp.net'));
+    expect((await importChats(chatsUser.token)).json()).toEqual({ total: 1, created: 1, updated: 0, ignored: 0 });
+
+    // The history sync: a group (skipped), João again, Maria's chat by LID with her number behind it and no name.
+    await sock.emit('messaging-history.set', history);
+    expect((await importChats(chatsUser.token)).json()).toEqual({ total: 2, created: 1, updated: 1, ignored: 0 });
+    const rows = await companyContacts();
+    expect(rows).toHaveLength(2);
+    const byNumber = new Map(rows.map((r) => [r.number, r]));
+    expect(byNumber.get('5521998765432')).toMatchObject({ name: 'João Pereira', channel: 'whatsapp', remoteJid: '5521998765432@s.whatsapp.net', isGroup: false });
+    // A chat without a name takes the address book's.
+    expect(byNumber.get('5511987654321')).toMatchObject({ name: 'Maria Silva (cliente)', remoteJid: '5511987654321@s.whatsapp.net' });
+
+    expect((await importChats(chatsUser.token)).json()).toEqual({ total: 2, created: 0, updated: 2, ignored: 0 });
+    expect(await companyContacts()).toHaveLength(2);
+
+    // A chat deleted on the phone is no longer imported (its contact stays).
+    await sock.emit('chats.delete', ['5521998765432@s.whatsapp.net']);
+    expect((await importChats(chatsUser.token)).json()).toEqual({ total: 1, created: 0, updated: 1, ignored: 0 });
+    expect(await companyContacts()).toHaveLength(2);
+  });
+
+  it("never reaches another company's phone chats", async () => {
+    const res = await importChats(otherAdmin.token);
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ error: 'ERR_NO_DEF_WAPP_FOUND' });
+    expect(await t.db.select().from(contacts).where(eq(contacts.companyId, otherCompanyId))).toHaveLength(0);
+  });
+
+  it('needs a session', async () => {
+    expect((await t.app.inject({ method: 'POST', url: '/contacts/import/chats' })).statusCode).toBe(401);
+  });
+});

@@ -7,12 +7,16 @@ import { AppError } from '../../http/errors.js';
 import { phoneDigits } from './phone.js';
 import { upsertContact } from './queries.js';
 
+/** What of the connected phone becomes contacts: its address book, or the people it has chats with. */
+export type PhoneSource = 'contacts' | 'chats';
+
 /**
- * `POST /contacts/import`: the address book of the company's connected WhatsApp phone (its
- * default connection first) becomes contacts. A number the company already has keeps the
- * name someone gave it (a placeholder name, the number itself, takes the phone's name).
+ * `POST /contacts/import` (the address book) and `POST /contacts/import/chats` (the chats): people
+ * on the company's connected WhatsApp phone (its default connection first) become contacts. A
+ * number the company already has keeps the name someone gave it (a placeholder name, the number
+ * itself, takes the phone's name).
  */
-export async function importPhoneContacts(ctx: AppContext, by: AuthUser): Promise<PhoneImportResult> {
+export async function importFromPhone(ctx: AppContext, by: AuthUser, source: PhoneSource): Promise<PhoneImportResult> {
   const [connection] = await ctx.db
     .select()
     .from(whatsapps)
@@ -20,10 +24,11 @@ export async function importPhoneContacts(ctx: AppContext, by: AuthUser): Promis
     .orderBy(desc(whatsapps.isDefault), asc(whatsapps.id))
     .limit(1);
   if (!connection) throw new AppError('ERR_NO_DEF_WAPP_FOUND', 404);
-  const book = (await ctx.channels.adapterFor('whatsapp').phoneContacts?.(connection)) ?? [];
+  const adapter = ctx.channels.adapterFor('whatsapp');
+  const people = (await (source === 'chats' ? adapter.phoneChats?.(connection) : adapter.phoneContacts?.(connection))) ?? [];
   let created = 0;
   let updated = 0;
-  for (const entry of book) {
+  for (const entry of people) {
     const number = phoneDigits(`+${entry.number}`);
     if (!number) continue;
     const saved = await upsertContact(ctx.db, {
@@ -37,5 +42,5 @@ export async function importPhoneContacts(ctx: AppContext, by: AuthUser): Promis
     if (saved.created) created += 1;
     else updated += 1;
   }
-  return { total: book.length, created, updated, ignored: book.length - created - updated };
+  return { total: people.length, created, updated, ignored: people.length - created - updated };
 }

@@ -30,7 +30,7 @@ import {
   toggleDisableBot,
   updateContact,
 } from './service.js';
-import { importPhoneContacts } from './phone-import.js';
+import { importFromPhone } from './phone-import.js';
 import { importContactRow, uploadContacts } from './upload.js';
 
 const params = z.object({ id: idParam });
@@ -70,7 +70,11 @@ export function registerContactRoutes(app: FastifyInstance, ctx: AppContext, aut
   );
 
   r.post('/contacts/import', { schema: { tags, response: { 200: phoneImportResult } }, onRequest: authenticate }, async (req) =>
-    importPhoneContacts(ctx, caller(req)),
+    importFromPhone(ctx, caller(req), 'contacts'),
+  );
+
+  r.post('/contacts/import/chats', { schema: { tags, response: { 200: phoneImportResult } }, onRequest: authenticate }, async (req) =>
+    importFromPhone(ctx, caller(req), 'chats'),
   );
 
   r.post('/contactsImport', { schema: { tags, body: contactsImportRowBody, response: one }, onRequest: authenticate }, async (req) =>

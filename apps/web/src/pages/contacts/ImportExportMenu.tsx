@@ -4,7 +4,7 @@ import Button from '@mui/material/Button';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import ImportExportIcon from '@mui/icons-material/ImportExport';
-import { downloadContactsExport, useImportPhoneContacts } from '../../api/contacts';
+import { downloadContactsExport, useImportFromPhone, type PhoneSource } from '../../api/contacts';
 import { toast, toastError } from '../../components/toast';
 
 /** Saves a downloaded file under its name, as a link click would. */
@@ -23,16 +23,16 @@ interface Props {
   onImportSheet: () => void;
 }
 
-/** The contacts page's import/export menu: spreadsheet import, the phone's contacts, and the full export as .xlsx. */
+/** The contacts page's import/export menu: spreadsheet import, the phone's contacts or chats, and the full export as .xlsx. */
 export function ImportExportMenu({ mayExport, onImportSheet }: Props) {
   const { t } = useTranslation();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const close = () => setAnchor(null);
-  const phone = useImportPhoneContacts();
-  const importPhone = () => {
+  const phone = useImportFromPhone();
+  const importFrom = (source: PhoneSource) => {
     close();
-    phone.mutate(undefined, {
-      onSuccess: (result) => toast.success(t('contacts.toasts.phoneImported', { count: result.created })),
+    phone.mutate(source, {
+      onSuccess: (result) => toast.success(t(source === 'chats' ? 'contacts.toasts.chatsImported' : 'contacts.toasts.phoneImported', { count: result.created })),
       onError: toastError,
     });
   };
@@ -57,8 +57,11 @@ export function ImportExportMenu({ mayExport, onImportSheet }: Props) {
         >
           {t('contacts.menu.importSheet')}
         </MenuItem>
-        <MenuItem onClick={importPhone} disabled={phone.isPending} data-testid="contacts-import-phone">
+        <MenuItem onClick={() => importFrom('contacts')} disabled={phone.isPending} data-testid="contacts-import-phone">
           {t('contacts.menu.importPhone')}
+        </MenuItem>
+        <MenuItem onClick={() => importFrom('chats')} disabled={phone.isPending} data-testid="contacts-import-chats">
+          {t('contacts.menu.importChats')}
         </MenuItem>
         {mayExport && (
           <MenuItem onClick={exportAll} data-testid="contacts-export">
