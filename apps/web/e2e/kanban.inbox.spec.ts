@@ -78,6 +78,8 @@ test('cards move between lanes by mouse, keyboard and the contact drawer, and th
     await expect(page.getByTestId(`kanban-column-${proposal.id}`).getByTestId(card)).toBeVisible();
     await expect(page.getByTestId(`kanban-column-total-${proposal.id}`)).toHaveText('Total: R$ 1.234,50');
     await expect(page.getByTestId(`kanban-column-total-${closing.id}`)).toHaveText('Total: R$ 0,00');
+    // Leave the shared inbox as found: the next specs walk its waiting tickets.
+    await world.api.call('PUT', `/tickets/${ticket!.id}`, { status: 'closed' });
   } finally {
     await world.api.dispose();
   }

@@ -62,6 +62,7 @@ test('a schedule made on the calendar reaches the customer at its time and shows
 
     // By number: other tests' customers share the name.
     await dialog.getByTestId('schedule-contact').fill(customer.psid);
+    await expect(page.getByRole('option')).toHaveCount(1);
     await page.getByRole('option', { name: contact!.name }).click();
     const text = `Seu boleto vence amanhã ${customer.tag}`;
     await dialog.getByTestId('schedule-body').fill(text);

@@ -13,6 +13,7 @@ import type { Ticket } from '@balcao/contracts';
 import { TicketActions } from './TicketActions';
 import { useElementWidth } from './useElementWidth';
 import type { TicketActionsApi } from './useTicketActions';
+import { readableTextColor } from '../list/rowFormat';
 
 const COMPACT_BELOW_PX = 680;
 
@@ -67,7 +68,7 @@ export function TicketHeader({ ticket, actions, onOpenContact, onExportPdf, expo
               {ticket.user ? t('conversation.header.assignedTo', { name: ticket.user.name }) : t('conversation.header.unassigned')}
             </Typography>
             {ticket.queue && !narrow && (
-              <Chip size="small" label={ticket.queue.name} sx={{ height: 18, fontSize: 11, bgcolor: ticket.queue.color, color: theme.palette.getContrastText(ticket.queue.color) }} />
+              <Chip size="small" label={ticket.queue.name} sx={{ height: 18, fontSize: 11, bgcolor: ticket.queue.color, color: readableTextColor(ticket.queue.color) }} />
             )}
           </Box>
         </Box>
