@@ -10,6 +10,10 @@ import { idParam } from './validation.js';
 export const REPORT_PAGE_SIZES = [5, 10, 15, 30] as const;
 /** Larger page sizes (the legacy export asks 9999999) are cut to this: the whole set comes from the export. */
 export const REPORT_MAX_PAGE_SIZE = 1000;
+/** `totalTickets.total` counts the matching tickets up to this, or to one row past the page asked for when further. */
+export const REPORT_COUNT_CAP = 10_000;
+/** Where the count of a page's total stops: a total equal to it means "this many or more". */
+export const reportCountLimit = (page: number, pageSize: number) => Math.max(REPORT_COUNT_CAP, page * pageSize + 1);
 /** `queueIds` entry for "tickets without a queue". */
 export const REPORT_NO_QUEUE = 0;
 export const REPORT_FILE_NAME = 'relatorio-de-atendimentos.xlsx';

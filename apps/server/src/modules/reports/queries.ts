@@ -1,4 +1,4 @@
-import { REPORT_NO_QUEUE, type ReportFilter, type ReportRow } from '@balcao/contracts';
+import { REPORT_NO_QUEUE, reportCountLimit, type ReportFilter, type ReportRow } from '@balcao/contracts';
 import { and, desc, eq, gte, ilike, inArray, isNotNull, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { contacts, queues, tickets, users, whatsapps } from '../../db/schema/index.js';
@@ -90,17 +90,18 @@ export const presentReportRow = (r: ReportDbRow): ReportRow => ({
   closedAt: r.closedAt?.toISOString() ?? null,
 });
 
-/** One page, newest ticket first, and the total (counted with only the joins the filter reads). */
+/**
+ * One page, newest ticket first, and the total: the matching tickets counted up to `reportCountLimit`
+ * (REPORT_COUNT_CAP, or one row past the page asked for when further, so a next page always shows when
+ * there is one), with only the joins the filter reads. docs/dashboard.md.
+ */
 export async function reportPage(db: DbOrTx, f: ReportFilter, where: SQL, page: number, pageSize: number): Promise<{ rows: ReportDbRow[]; total: number }> {
-  let count = db.select({ total: sql<number>`count(*)::int` }).from(tickets).$dynamic();
-  if (f.searchParam?.trim()) count = count.innerJoin(contacts, eq(contacts.id, tickets.contactId));
+  const offset = (page - 1) * pageSize;
+  let matching = db.select({ one: sql<number>`1`.as('one') }).from(tickets).$dynamic();
+  if (f.searchParam?.trim()) matching = matching.innerJoin(contacts, eq(contacts.id, tickets.contactId));
   const [rows, [counted]] = await Promise.all([
-    reportSelect(db)
-      .where(where)
-      .orderBy(desc(tickets.id))
-      .limit(pageSize)
-      .offset((page - 1) * pageSize),
-    count.where(where),
+    reportSelect(db).where(where).orderBy(desc(tickets.id)).limit(pageSize).offset(offset),
+    db.select({ total: sql<number>`count(*)::int` }).from(matching.where(where).limit(reportCountLimit(page, pageSize)).as('matching')),
   ]);
   return { rows, total: counted?.total ?? 0 };
 }

@@ -1,10 +1,11 @@
-import { REPORT_SHEET_NAME, reportResponse, type ReportRow } from '@balcao/contracts';
+import { REPORT_COUNT_CAP, REPORT_SHEET_NAME, reportResponse, type ReportRow } from '@balcao/contracts';
+import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, type LoggedIn, type TestApp } from '../../../test/helpers.js';
 import { seedInsight, type InsightFixture } from '../../../test/insight-seed.js';
 import { createAdminTestApp, createPlainUser, setupRoles, type Roles } from '../../../test/roles.js';
-import { createQueue, joinQueues, ticketRow } from '../../../test/tickets.js';
+import { createContact, createQueue, joinQueues, ticketRow } from '../../../test/tickets.js';
 import { REPORT_EXPORT_HEADER } from './export.js';
 
 let t: TestApp;
@@ -175,5 +176,44 @@ describe('GET /ticketreport/export', () => {
     };
     expect(await load(reporter.token)).toBe(2);
     expect(await load(roles.otherAdmin.token)).toBe(1);
+  });
+});
+
+// Last in the file: these January 2025 tickets would swell the unfiltered cases above.
+describe('a report over more tickets than the count cap', () => {
+  const JANUARY = 'dateFrom=2025-01-01&dateTo=2025-01-31';
+  const many = REPORT_COUNT_CAP + 30;
+  beforeAll(async () => {
+    const contact = await createContact(t.db, roles.companyId, { name: 'Cliente em massa', number: '5511900000001' });
+    await t.db.execute(sql`INSERT INTO tickets (company_id, contact_id, whatsapp_id, status, created_at, updated_at, closed_at)
+      SELECT ${roles.companyId}::int, ${contact.id}::int, ${fx.whatsappId}::int, 'closed', ts, ts, ts + interval '5 minutes'
+      FROM (SELECT timestamptz '2025-01-10 12:00:00+00' + i * interval '1 second' AS ts FROM generate_series(1, ${many}) i) s`);
+  });
+
+  it('counts up to the cap, then one row past the page asked for, and exactly on the last page', async () => {
+    const first = await report(roles.admin.token, `${JANUARY}&page=1&pageSize=10`);
+    expect(first.totalTickets.total).toBe(REPORT_COUNT_CAP);
+    const pastCap = REPORT_COUNT_CAP / 10 + 1;
+    const beyond = await report(roles.admin.token, `${JANUARY}&page=${pastCap}&pageSize=10`);
+    expect(beyond.tickets).toHaveLength(10);
+    expect(beyond.totalTickets.total).toBe(REPORT_COUNT_CAP + 11);
+    const last = await report(roles.admin.token, `${JANUARY}&page=${many / 10}&pageSize=10`);
+    expect(last.tickets).toHaveLength(10);
+    expect(last.totalTickets.total).toBe(many);
+    expect((await report(roles.otherAdmin.token, `${JANUARY}&page=1&pageSize=10`)).totalTickets.total).toBe(0);
+  });
+
+  it('exports every row across many batches, newest first', async () => {
+    const res = await get(roles.admin.token, `/ticketreport/export?${JANUARY}`);
+    expect(res.statusCode).toBe(200);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    const sheet = book.getWorksheet(REPORT_SHEET_NAME)!;
+    expect(sheet.rowCount).toBe(many + 1);
+    // dd/MM/yyyy HH:mm:ss as a sortable yyyyMMdd HH:mm:ss.
+    const opened = (n: number) => String(sheet.getRow(n).getCell(7).value).replace(/^(\d\d)\/(\d\d)\/(\d{4})/, '$3$2$1');
+    expect(opened(2) > opened(3)).toBe(true);
+    expect(opened(3) > opened(many + 1)).toBe(true);
+    expect(sheet.getRow(many + 1).getCell(2).value).toBe('Cliente em massa');
   });
 });

@@ -9,7 +9,7 @@ import LinearProgress from '@mui/material/LinearProgress';
 import TablePagination from '@mui/material/TablePagination';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { REPORT_NO_QUEUE, REPORT_PAGE_SIZES } from '@balcao/contracts';
+import { REPORT_NO_QUEUE, REPORT_PAGE_SIZES, reportCountLimit } from '@balcao/contracts';
 import { useTranslation } from 'react-i18next';
 import { useQueues } from '../../api/queues';
 import { useConnectionOptions } from '../../api/users';
@@ -149,6 +149,10 @@ export function ReportsPage() {
               setPage(1);
             }}
             labelRowsPerPage={t('reports.pageSize')}
+            // The server stops counting at reportCountLimit: a total there means "this many or more".
+            labelDisplayedRows={({ from, to, count }) =>
+              t(count === reportCountLimit(page, pageSize) ? 'reports.shownAtLeast' : 'reports.shown', { from, to, count })
+            }
             data-testid="report-pagination"
           />
         </>

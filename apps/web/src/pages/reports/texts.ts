@@ -6,6 +6,8 @@ export const reportsMessages = defineMessages({
     empty: 'Aplique um filtro para gerar o relatório',
     noQueue: 'Sem fila',
     pageSize: 'Registros por página',
+    shown: '{{from}}–{{to}} de {{count}}',
+    shownAtLeast: '{{from}}–{{to}} de {{count}} ou mais',
     filters: {
       contact: 'Contato',
       freeText: 'Pesquisar por "{{text}}"',
@@ -46,6 +48,8 @@ export const reportsMessages = defineMessages({
     empty: 'Apply a filter to build the report',
     noQueue: 'No queue',
     pageSize: 'Rows per page',
+    shown: '{{from}}–{{to}} of {{count}}',
+    shownAtLeast: '{{from}}–{{to}} of {{count}} or more',
     filters: {
       contact: 'Contact',
       freeText: 'Search for "{{text}}"',
@@ -86,6 +90,8 @@ export const reportsMessages = defineMessages({
     empty: 'Aplique un filtro para generar el informe',
     noQueue: 'Sin cola',
     pageSize: 'Registros por página',
+    shown: '{{from}}–{{to}} de {{count}}',
+    shownAtLeast: '{{from}}–{{to}} de {{count}} o más',
     filters: {
       contact: 'Contacto',
       freeText: 'Buscar "{{text}}"',
@@ -126,6 +132,8 @@ export const reportsMessages = defineMessages({
     empty: 'Raporu oluşturmak için bir filtre uygulayın',
     noQueue: 'Kuyruksuz',
     pageSize: 'Sayfa başına kayıt',
+    shown: '{{from}}–{{to}} / {{count}}',
+    shownAtLeast: '{{from}}–{{to}} / {{count}} veya daha fazla',
     filters: {
       contact: 'Kişi',
       freeText: '"{{text}}" ara',
