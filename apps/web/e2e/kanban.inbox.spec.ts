@@ -47,10 +47,10 @@ test('cards move between lanes by mouse, keyboard and the contact drawer, and th
       await handle.focus();
       await page.keyboard.press('Space');
       await expect(handle).toHaveAttribute('aria-pressed', 'true', { timeout: 1_000 });
+      await page.keyboard.press('ArrowRight');
+      await page.keyboard.press('Space');
+      await expect(page.getByTestId(`kanban-column-${closing.id}`).getByTestId(card)).toBeVisible({ timeout: 3_000 });
     }).toPass();
-    await page.keyboard.press('ArrowRight');
-    await page.keyboard.press('Space');
-    await expect(page.getByTestId(`kanban-column-${closing.id}`).getByTestId(card)).toBeVisible();
     await expect.poll(async () => (await world.api.call<{ tags: { id: number }[] }>('GET', `/tickets/u/${ticket!.uuid}`)).tags.map((t) => t.id)).toEqual([closing.id]);
 
     // Value: assigned in the dialog, shown on the card and in the column total.

@@ -100,7 +100,7 @@ export function useDeleteSchedule() {
   });
 }
 
-export type ContactChoice = Pick<Contact, 'id' | 'name'>;
+export type ContactChoice = Pick<Contact, 'id' | 'name'> & Partial<Pick<Contact, 'number'>>;
 
 /** `GET /contacts/list?name=`: the contact picker of the schedule dialog. */
 export function useContactChoices(name: string, enabled: boolean) {

@@ -236,6 +236,15 @@ function ContactInput({ control, initial }: { control: Control<FormIn, unknown, 
       onInputChange={(_e, value) => setInput(value)}
       getOptionKey={(c) => c.id}
       getOptionLabel={(c) => c.name}
+      // Namesakes are told apart by their number.
+      renderOption={(props, c) => (
+        <li {...props} key={c.id}>
+          {c.name}
+          <Typography component="span" variant="body2" color="text.secondary" sx={{ ml: 1 }}>
+            {c.number}
+          </Typography>
+        </li>
+      )}
       isOptionEqualToValue={(a, b) => a.id === b.id}
       filterOptions={(x) => x}
       noOptionsText={t('schedules.dialog.noContacts')}

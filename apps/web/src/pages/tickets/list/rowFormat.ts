@@ -1,4 +1,5 @@
 import { stripWhatsappMarkup, type Ticket } from '@balcao/contracts';
+import { readableTextOn } from '../../../layout/contrast';
 
 /** Spec 2 §2 "Ticket row": how much of a row's texts is shown. */
 export const CONTACT_NAME_MAX = 60;
@@ -64,10 +65,8 @@ export function rowTime(value: string, now: Date): RowTime | null {
 export function readableTextColor(background: string | null | undefined): '#000000' | '#ffffff' {
   const m = /^#?([0-9a-f]{6})$/i.exec(background?.trim() ?? '');
   if (!m) return '#ffffff';
-  const n = parseInt(m[1]!, 16);
-  const [r, g, b] = [(n >> 16) & 255, (n >> 8) & 255, n & 255];
-  // Perceived brightness (ITU-R BT.601).
-  return (r * 299 + g * 587 + b * 114) / 1000 > 150 ? '#000000' : '#ffffff';
+  // By WCAG contrast, as the theme does: a brightness cut-off left some mid tones under AA.
+  return readableTextOn(`#${m[1]}`) === '#FFFFFF' ? '#ffffff' : '#000000';
 }
 
 /** A row's last message: one line; a shared contact card (vCard) shows as its name. */
