@@ -18,19 +18,15 @@ import { conversationMessages } from '../pages/tickets/conversation/texts';
 import { contactsMessages } from '../pages/contacts/texts';
 import { tagsMessages } from '../pages/tags/texts';
 import { quickMessagesMessages } from '../pages/quick-messages/texts';
-import { todolistMessages } from '../pages/todolist/texts';
 import { kanbanMessages } from '../pages/kanban/texts';
-import { dashboardMessages } from '../pages/dashboard/texts';
-import { reportsMessages } from '../pages/reports/texts';
-import { momentsMessages } from '../pages/moments/texts';
 import { schedulesMessages } from '../pages/schedules/texts';
 import { twoFactorMessages } from '../pages/profile/texts';
-import { messagesApiMessages } from '../pages/messages-api/texts';
 
 /**
  * The logged-in screens' texts, mounted beside the base locale: one line per
  * screen domain, `key: messages` from `pages/<domain>/texts.ts`. They download
  * with the app shell, not with /login (the public pages use the base locale and `ui`).
+ * A screen no other chunk renders mounts its own texts instead (`./mount`).
  */
 export const SCREEN_DOMAIN_MESSAGES: Record<string, DomainMessages<object>> = {
   users: usersMessages,
@@ -50,14 +46,9 @@ export const SCREEN_DOMAIN_MESSAGES: Record<string, DomainMessages<object>> = {
   contacts: contactsMessages,
   tags: tagsMessages,
   quickMessages: quickMessagesMessages,
-  todolist: todolistMessages,
   kanban: kanbanMessages,
-  dashboard: dashboardMessages,
-  reports: reportsMessages,
-  moments: momentsMessages,
   schedules: schedulesMessages,
   twoFactor: twoFactorMessages,
-  messagesApi: messagesApiMessages,
 };
 
 /** Adds the screens' texts to every language; the shell calls it once as its chunk loads. */

@@ -1,3 +1,4 @@
+import './texts';
 import type { ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import LinearProgress from '@mui/material/LinearProgress';

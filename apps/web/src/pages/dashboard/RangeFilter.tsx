@@ -1,3 +1,4 @@
+import './texts';
 import { useState } from 'react';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';

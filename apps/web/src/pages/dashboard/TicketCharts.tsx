@@ -1,3 +1,4 @@
+import './texts';
 import { useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Paper from '@mui/material/Paper';

@@ -1,7 +1,7 @@
-import { defineMessages } from '../../i18n/domain';
+import { mountTexts } from '../../i18n/mount';
 
 /** Dashboard (spec 2 §2 "Dashboard"), under `dashboard.`. */
-export const dashboardMessages = defineMessages({
+export const dashboardMessages = mountTexts('dashboard', {
   'pt-BR': {
     loading: 'Carregando o dashboard',
     error: 'Erro ao buscar informações dos tickets',

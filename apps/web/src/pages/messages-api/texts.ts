@@ -1,7 +1,7 @@
-import { defineMessages } from '../../i18n/domain';
+import { mountTexts } from '../../i18n/mount';
 
 /** The /messages-api page (spec 3 §2 "Messages API page"), under `messagesApi.`. */
-export const messagesApiMessages = defineMessages({
+export const messagesApiMessages = mountTexts('messagesApi', {
   'pt-BR': {
     title: 'API de Mensagens',
     intro:

@@ -1,7 +1,7 @@
-import { defineMessages } from '../../i18n/domain';
+import { mountTexts } from '../../i18n/mount';
 
 /** Attendance panel (spec 2 §2 "Attendance panel"), under `moments.`. */
-export const momentsMessages = defineMessages({
+export const momentsMessages = mountTexts('moments', {
   'pt-BR': {
     status: { open: 'Em atendimento', pending: 'Aguardando' },
     empty: 'Nenhum atendimento',

@@ -1,3 +1,4 @@
+import './texts';
 import { useState } from 'react';
 import IconButton from '@mui/material/IconButton';
 import TableCell from '@mui/material/TableCell';

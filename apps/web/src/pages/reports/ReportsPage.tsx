@@ -1,3 +1,4 @@
+import './texts';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import Alert from '@mui/material/Alert';

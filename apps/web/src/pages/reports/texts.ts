@@ -1,7 +1,7 @@
-import { defineMessages } from '../../i18n/domain';
+import { mountTexts } from '../../i18n/mount';
 
 /** Reports (spec 2 §2 "Reports"), under `reports.`. */
-export const reportsMessages = defineMessages({
+export const reportsMessages = mountTexts('reports', {
   'pt-BR': {
     empty: 'Aplique um filtro para gerar o relatório',
     noQueue: 'Sem fila',

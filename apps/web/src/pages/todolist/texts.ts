@@ -1,7 +1,7 @@
-import { defineMessages } from '../../i18n/domain';
+import { mountTexts } from '../../i18n/mount';
 
 /** /todolist (spec 2 §2 "To-do list"), under `todolist.`. */
-export const todolistMessages = defineMessages({
+export const todolistMessages = mountTexts('todolist', {
   'pt-BR': {
     title: 'Tarefas',
     newTask: 'Nova tarefa',
