@@ -4,7 +4,7 @@ import { boolean, index, integer, jsonb, pgTable, text, unique, uniqueIndex } fr
 import { timestamps } from './common.js';
 import { companies } from './companies.js';
 
-/** Queues (spec 3 §3); the chatbot tree, router rotation, integration and file list arrive with a later issue. */
+/** Queues (spec 3 §3); their chatbot trees are `chatbots` rows (schema/automation.ts). */
 export const queues = pgTable(
   'queues',
   {
@@ -18,6 +18,12 @@ export const queues = pgTable(
     greetingMessage: text('greeting_message'),
     outOfHoursMessage: text('out_of_hours_message'),
     closeTicket: boolean('close_ticket').notNull().default(false),
+    /** Router rotation: an unanswered pending ticket moves to the next online attendant every `tempoRoteador` minutes. */
+    ativarRoteador: boolean('ativar_roteador').notNull().default(false),
+    tempoRoteador: integer('tempo_roteador').notNull().default(0),
+    /** The queue's integration and file list (queue_integrations, files); plain ids here, the FKs are in migration 0019. */
+    integrationId: integer('integration_id'),
+    fileListId: integer('file_list_id'),
     // Service hours, used when the company setting scheduleType is 'queue'.
     schedules: jsonb('schedules').$type<WeekSchedule>().notNull().default(DEFAULT_WEEK_SCHEDULE),
     ...timestamps,

@@ -34,6 +34,13 @@ export const tickets = pgTable(
     lastMessageFromMe: boolean('last_message_from_me').notNull().default(false),
     unreadMessages: integer('unread_messages').notNull().default(0),
     useIntegration: boolean('use_integration').notNull().default(false),
+    /** Automation state (issue 16): the integration talking to the customer, its Typebot session, and the bot's place in the queue's option tree. */
+    integrationId: integer('integration_id'),
+    typebotSessionId: text('typebot_session_id'),
+    typebotSessionAt: timestamp('typebot_session_at', { withTimezone: true }),
+    chatbotId: integer('chatbot_id'),
+    botAttempts: integer('bot_attempts').notNull().default(0),
+    botStartedAt: timestamp('bot_started_at', { withTimezone: true }),
     closedAt: timestamp('closed_at', { withTimezone: true }),
     /** Set on tickets created by a history import ("close imported tickets" closes them). */
     importedAt: timestamp('imported_at', { withTimezone: true }),
