@@ -55,6 +55,8 @@ async function main(): Promise<void> {
   const database = await benchDatabase('fanout');
   const { dataDir, connectionString } = database;
   const graph = await FakeGraph.start();
+  // Profile pictures point at the fake too (it has none): no lookups of the real CDN from a benchmark.
+  graph.profilePic = `${graph.origin}/bench-picture.jpg`;
   const sockets: Socket[] = [];
   try {
     await migrateAndSeed(connectionString, { adminEmail: 'bench@balcao.local', adminPassword: 'bench-password-1' });

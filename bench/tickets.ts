@@ -10,7 +10,7 @@
 import { COMPANY_SETTING_DEFAULTS, listTicketsQuery } from '@balcao/contracts';
 import { asc, desc, eq } from 'drizzle-orm';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { cpus, freemem, tmpdir, totalmem } from 'node:os';
+import { cpus, freemem, loadavg, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import type pg from 'pg';
 import { parseConfig } from '../apps/server/src/config.js';
@@ -24,6 +24,7 @@ import { chooseMessageSearch, chooseTagFilter, ticketPageWhere } from '../apps/s
 import { selectTicketRows } from '../apps/server/src/modules/tickets/queries.js';
 import { loadViewer } from '../apps/server/src/modules/tickets/visibility.js';
 import { generateConnectionToken } from '../apps/server/src/modules/whatsapp/service.js';
+import { runPgbench } from './pgbench.js';
 
 const num = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
 const TICKETS = num('BENCH_TICKETS', 100_000);
@@ -34,6 +35,7 @@ const WARMUP = num('BENCH_WARMUP', 20);
 const SCENARIO_SECONDS = num('BENCH_SCENARIO_SECONDS', 60);
 /** Only the scenarios whose name contains this text. */
 const ONLY = process.env.BENCH_ONLY ?? '';
+const load = () => loadavg().map((l) => l.toFixed(2)).join(' / ');
 const AGENTS = 20;
 const QUEUES = 6;
 const TAGS = 20;
@@ -209,6 +211,7 @@ async function main(): Promise<void> {
     embedded = await startEmbeddedPostgres({ dataDir, password: 'balcao-bench', database: 'balcao_bench', fast: true });
     connectionString = embedded.connectionString();
   }
+  const adminUrl = embedded ? embedded.connectionString('postgres') : connectionString;
   try {
     await migrateAndSeed(connectionString, { adminEmail: 'bench@balcao.local', adminPassword: PASSWORD });
     const pool = createPool(connectionString, 10);
@@ -235,7 +238,8 @@ async function main(): Promise<void> {
       [`message search, rare token "${RARE_TERM}"`, () => ({ searchParam: RARE_TERM, searchOnMessages: 'true' })],
     ];
 
-    const results: string[] = [];
+    const results: { row: string; p95: number }[] = [];
+    const loadBefore = load();
     const plans: string[] = [];
     for (const [role, who] of Object.entries(roles)) {
       const queueIds = role === 'admin' ? s.queueIds : s.userQueueIds;
@@ -255,9 +259,10 @@ async function main(): Promise<void> {
         }
         // The warm-up requests are dropped; a slow scenario that ran out of time drops its first half instead.
         const samples = times.slice(Math.min(WARMUP, Math.floor(times.length / 2))).sort((a, b) => a - b);
-        results.push(
-          `| ${role} | ${name} | ${shown} | ${samples.length} | ${percentile(samples, 0.5).toFixed(1)} | ${percentile(samples, 0.95).toFixed(1)} | ${percentile(samples, 0.99).toFixed(1)} |`,
-        );
+        results.push({
+          row: `| ${role} | ${name} | ${shown} | ${samples.length} | ${percentile(samples, 0.5).toFixed(1)} | ${percentile(samples, 0.95).toFixed(1)} | ${percentile(samples, 0.99).toFixed(1)} |`,
+          p95: percentile(samples, 0.95),
+        });
 
         // The page query as the app builds it (same message-search choice).
         const q = listTicketsQuery.parse(params);
@@ -269,15 +274,23 @@ async function main(): Promise<void> {
       }
     }
 
+    const loadAfter = load();
+    // The reference, on the same server right after the scenarios: PostgreSQL's own read transaction.
+    const ref = await runPgbench(adminUrl, 2, 15, '-S');
     console.log(
       [
         '',
         `machine: ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB RAM (${(freemem() / 2 ** 30).toFixed(0)} GiB free), Node ${process.version}`,
         `database: ${embedded ? 'embedded PostgreSQL (fsync off)' : 'DATABASE_URL'}; ${TICKETS} tickets, ${MESSAGES} messages in one company; up to ${REQUESTS} sequential requests per row after ${WARMUP} warm-up, at most ${SCENARIO_SECONDS} s per row`,
         '',
-        '| Caller | Scenario | Tickets on page 1 | n | p50 ms | p95 ms | p99 ms |',
-        '|---|---|---|---|---|---|---|',
-        ...results,
+        '| Caller | Scenario | Tickets on page 1 | n | p50 ms | p95 ms | p99 ms | p95 ÷ pgbench -S latency |',
+        '|---|---|---|---|---|---|---|---|',
+        ...results.map(({ row, p95 }) => `${row} ${ref ? (p95 / ref.latencyMs).toFixed(0) : '—'} |`),
+        '',
+        ref
+          ? `pgbench -S (2 clients, 15 s, same server, after the scenarios): ${ref.tps.toFixed(0)} tps, latency average ${ref.latencyMs.toFixed(3)} ms`
+          : 'pgbench: NOT FOUND: no reference ratio',
+        `load average (1/5/15 min): before the scenarios ${loadBefore}; after them ${loadAfter}; after pgbench ${load()}`,
       ].join('\n'),
     );
     if (process.env.BENCH_PLANS !== '0') console.log(`\nPage query plans (EXPLAIN ANALYZE):\n\n${plans.join('\n\n')}`);

@@ -68,12 +68,15 @@ export interface TicketScope {
  * today; webhooks and dashboard counters later) decide who hears what.
  */
 export type DomainEvent =
-  /** `previous`: owner and queue before the change, so viewers the ticket left hear that it left. */
-  | { type: 'ticket.updated'; ticket: Ticket; previous?: { userId: number | null; queueId: number | null; status?: string } }
+  /**
+   * `previous`: owner and queue before the change, so viewers the ticket left hear that it left.
+   * `hidesNumbers`: the company's LGPD flag when the publisher read it along with the rows (saves realtime/ a read).
+   */
+  | { type: 'ticket.updated'; ticket: Ticket; previous?: { userId: number | null; queueId: number | null; status?: string }; hidesNumbers?: boolean }
   | { type: 'ticket.deleted'; ticket: TicketScope }
   /** Its unread counter went to 0 (someone read the conversation). */
   | { type: 'ticket.read'; ticket: TicketScope }
-  | { type: 'message.created'; message: Message; ticket: Ticket }
+  | { type: 'message.created'; message: Message; ticket: Ticket; hidesNumbers?: boolean }
   | { type: 'message.updated'; message: Message; ticket: Ticket }
   | { type: 'contact.saved'; companyId: number; action: 'create' | 'update'; contact: Contact }
   | { type: 'contact.deleted'; companyId: number; contactId: number }

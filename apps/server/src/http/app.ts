@@ -105,6 +105,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   refuseRevokedFamilies(realtime, db);
   const ctx: AppContext = { config, secrets: deps.secrets, db, realtime, events, storage, channels, log: app.log, boss: deps.boss, background, readiness: new Readiness({ db, boss: deps.boss, redisUrl: config.redisUrl }) };
   events.subscribe(laneRollbackOnCustomerMessage(ctx));
+  events.subscribe((e) => {
+    if (e.type === 'company.record' && e.name === 'whatsapp') channels.meta.forgetConnections();
+  });
   const sink = conversationSink(ctx);
   channels.bind({ db, log: app.log, mediaLimitBytes: storage.limitBytes, sink });
   app.decorate('ctx', ctx);

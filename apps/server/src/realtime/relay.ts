@@ -16,7 +16,7 @@ export async function emitDomainEvent(rt: Realtime, event: DomainEvent): Promise
     case 'ticket.updated': {
       const { ticket, previous } = event;
       const audience = ticketAudience(ticket);
-      await rt.emitMasked(ticket.companyId, audience, 'ticket', (mask) => ({ action: 'update', ticket: ticketForViewer(ticket, mask) }));
+      await rt.emitMasked(ticket.companyId, audience, 'ticket', (mask) => ({ action: 'update', ticket: ticketForViewer(ticket, mask) }), event.hidesNumbers);
       rt.pruneTicketRoom(ticket.companyId, ticket);
       // Viewers the ticket just left get `delete` (their lists drop it), not a ticket they may no longer open.
       if (previous) {
@@ -31,10 +31,16 @@ export async function emitDomainEvent(rt: Realtime, event: DomainEvent): Promise
       return rt.emitToRooms(event.ticket.companyId, ticketAudience(event.ticket), 'ticket', { action: 'updateUnread', ticketId: event.ticket.id });
     case 'message.created': {
       const { message, ticket } = event;
-      return rt.emitMasked(ticket.companyId, ticketAudience(ticket), 'appMessage', (mask) => {
-        const contact = mask(ticket.contact);
-        return { action: 'create', message: messageForViewer(message, contact), ticket: ticketForViewer(ticket, mask), contact };
-      });
+      return rt.emitMasked(
+        ticket.companyId,
+        ticketAudience(ticket),
+        'appMessage',
+        (mask) => {
+          const contact = mask(ticket.contact);
+          return { action: 'create', message: messageForViewer(message, contact), ticket: ticketForViewer(ticket, mask), contact };
+        },
+        event.hidesNumbers,
+      );
     }
     case 'message.updated': {
       const { message, ticket } = event;

@@ -108,9 +108,16 @@ export class Realtime {
    * An event that carries contacts (LGPD, spec 2 §6): when the company hides numbers,
    * admins get `build(asIs)` and every other socket of `rooms` gets `build(mask)`; each
    * payload is built once. `rooms` must hold the admins (every ticket audience does, and `everyone`).
+   * `hides`: the flag when the publisher already read it (else it is read here).
    */
-  async emitMasked<N extends CompanyEventName>(companyId: number, rooms: string[], name: N, build: (mask: ContactMask) => EventPayload<N>): Promise<void> {
-    if (!(await hidesNumbers(this.deps.db, companyId))) return this.emitToRooms(companyId, rooms, name, build(asIs));
+  async emitMasked<N extends CompanyEventName>(
+    companyId: number,
+    rooms: string[],
+    name: N,
+    build: (mask: ContactMask) => EventPayload<N>,
+    hides?: boolean,
+  ): Promise<void> {
+    if (!(hides ?? (await hidesNumbers(this.deps.db, companyId)))) return this.emitToRooms(companyId, rooms, name, build(asIs));
     this.emitToRooms(companyId, [ROOMS.admins], name, build(asIs));
     this.emitToRoomsExcept(companyId, rooms, [ROOMS.admins], name, build(maskContactNumber));
   }

@@ -12,11 +12,15 @@ interface SendApiResponse {
 }
 
 const ATTACHMENT_TYPE: Record<string, 'image' | 'audio' | 'video' | 'file'> = { image: 'image', sticker: 'image', audio: 'audio', video: 'video' };
+/** How long a connection row found for a webhook is reused; changes on this node drop it at once (`forgetConnections`). */
+const CONNECTION_TTL_MS = 5_000;
 
 /** Facebook Messenger and Instagram through the Graph Send API (one Page access token per connection). */
 export class MetaAdapter implements ChannelAdapter {
   readonly channels: readonly Channel[] = ['facebook', 'instagram'];
   readonly graph: GraphClient;
+  /** Connection rows by `channel:accountId`: every webhook needs its connection. Only rows found are kept, so a new connection serves at once. */
+  private readonly connections = new Map<string, { row: Connection; until: number }>();
 
   constructor(
     private readonly rt: () => ChannelRuntime,
@@ -116,6 +120,7 @@ export class MetaAdapter implements ChannelAdapter {
   servesAccountOf(payload: unknown): SQL {
     const body = metaWebhookSchema.parse(payload);
     const channel = body.object === 'instagram' ? 'instagram' : 'facebook';
+    if (body.entry.every((e) => this.cachedConnection(`${channel}:${e.id}`))) return sql`TRUE`;
     const column = channel === 'instagram' ? whatsapps.instagramAccountId : whatsapps.facebookPageId;
     const served = this.rt()
       .db.select({ one: sql`1` })
@@ -131,14 +136,30 @@ export class MetaAdapter implements ChannelAdapter {
     return `meta:${String((item?.message?.is_echo ? item.recipient?.id : item?.sender?.id) ?? '')}`;
   }
 
+  /** A connection changed or went away on this node: the next webhook reads its row again. */
+  forgetConnections(): void {
+    this.connections.clear();
+  }
+
+  private cachedConnection(key: string): Connection | undefined {
+    const hit = this.connections.get(key);
+    if (hit && hit.until > Date.now()) return hit.row;
+    this.connections.delete(key);
+    return undefined;
+  }
+
   private async connectionFor(e: MetaEvent, cache: Map<string, Connection | null>): Promise<Connection | null> {
     const key = `${e.channel}:${e.accountId}`;
     if (!cache.has(key)) {
-      const column = e.channel === 'instagram' ? whatsapps.instagramAccountId : whatsapps.facebookPageId;
-      const [row] = await this.rt()
-        .db.select()
-        .from(whatsapps)
-        .where(and(eq(whatsapps.channel, e.channel), eq(column, e.accountId)));
+      let row = this.cachedConnection(key);
+      if (!row) {
+        const column = e.channel === 'instagram' ? whatsapps.instagramAccountId : whatsapps.facebookPageId;
+        [row] = await this.rt()
+          .db.select()
+          .from(whatsapps)
+          .where(and(eq(whatsapps.channel, e.channel), eq(column, e.accountId)));
+        if (row) this.connections.set(key, { row, until: Date.now() + CONNECTION_TTL_MS });
+      }
       cache.set(key, row ?? null);
     }
     return cache.get(key) ?? null;

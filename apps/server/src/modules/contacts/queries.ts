@@ -21,13 +21,19 @@ export interface ContactInput {
  * messages of one new contact converge on one row. A name still equal to the
  * number (a placeholder) is replaced by a real one; a name someone typed is kept.
  */
-export async function upsertContact(db: DbOrTx, input: ContactInput): Promise<{ contact: ContactRow; created: boolean }> {
+/** `read`: the contact's row when the caller has just read it (null: there was none), so it is not read twice. */
+export async function upsertContact(db: DbOrTx, input: ContactInput, read?: ContactRow | null): Promise<{ contact: ContactRow; created: boolean }> {
   const name = input.name.trim() || input.number;
   // Most messages come from known contacts: a read, and no write when nothing changed.
-  const [known] = await db
-    .select()
-    .from(contacts)
-    .where(and(eq(contacts.companyId, input.companyId), eq(contacts.channel, input.channel), eq(contacts.number, input.number)));
+  const known =
+    read !== undefined
+      ? read
+      : (
+          await db
+            .select()
+            .from(contacts)
+            .where(and(eq(contacts.companyId, input.companyId), eq(contacts.channel, input.channel), eq(contacts.number, input.number)))
+        )[0];
   const stale =
     known &&
     ((known.name === known.number && name !== input.number) ||

@@ -62,7 +62,9 @@ async function storeMessage(ctx: AppContext, connection: Connection, m: InboundM
   let stored: Stored | undefined;
   for (let attempt = 0; !stored; attempt++) {
     try {
-      stored = await ctx.db.transaction((tx) => storeInTransaction(tx, connection, m, { importMode, profile, media }));
+      // A retry reads the contact again: the first attempt may have been the one to create it.
+      const known = attempt === 0 ? seen.contact : undefined;
+      stored = await ctx.db.transaction((tx) => storeInTransaction(tx, connection, m, { importMode, profile, media, known }));
     } catch (err) {
       // A concurrent reopen of the same ticket won: the whole message goes again (it finds that ticket).
       if (attempt > 0 || !isUniqueViolation(err)) throw err;
@@ -77,7 +79,7 @@ async function storeMessage(ctx: AppContext, connection: Connection, m: InboundM
   await announce(async () => {
     if (chatCreated) emitContactCreate(ctx, connection.companyId, chat.id);
     const presented = ticket && (await presentStored(ctx, { ticket, message, chat, sender, connection }));
-    if (presented) await ctx.events.publish({ type: 'ticket.updated', ticket: presented.ticket }, { type: 'message.created', ...presented });
+    if (presented) await ctx.events.publish({ type: 'ticket.updated', ticket: presented.ticket, hidesNumbers: presented.hidesNumbers }, { type: 'message.created', ...presented });
     if (!m.fromMe && ticket) ctx.background.run('connection behaviours', () => runInboundBehaviours(ctx, { connection, found, ticket, body: m.body }));
   });
   return result;
@@ -85,17 +87,17 @@ async function storeMessage(ctx: AppContext, connection: Connection, m: InboundM
 
 type Stored = 'duplicate' | { message: MessageRow; sender: ContactRow; found: FoundTicket; ticket: TicketRow | undefined; chatCreated: boolean; chat: ContactRow };
 
-async function seenBefore(ctx: AppContext, connection: Connection, m: InboundMessage): Promise<{ message: boolean; contact: boolean }> {
-  const message = ctx.db
+/** One read: whether the message was stored already, and the chat's contact row if it exists (the transaction then need not read it). */
+async function seenBefore(ctx: AppContext, connection: Connection, m: InboundMessage): Promise<{ message: boolean; contact: ContactRow | null }> {
+  const stored = ctx.db
     .select({ one: sql`1` })
     .from(messages)
     .where(and(eq(messages.whatsappId, connection.id), eq(messages.wid, m.wid)));
-  const contact = ctx.db
-    .select({ one: sql`1` })
-    .from(contacts)
-    .where(and(eq(contacts.companyId, connection.companyId), eq(contacts.channel, connection.channel), eq(contacts.number, m.chat.number)));
-  const { rows } = await ctx.db.execute<{ message: boolean; contact: boolean }>(sql`SELECT EXISTS (${message}) AS message, EXISTS (${contact}) AS contact`);
-  return { message: !!rows[0]?.message, contact: !!rows[0]?.contact };
+  const [row] = await ctx.db
+    .select({ message: sql<boolean>`EXISTS (${stored})`, contact: contacts })
+    .from(sql`(SELECT 1) AS one`)
+    .leftJoin(contacts, and(eq(contacts.companyId, connection.companyId), eq(contacts.channel, connection.channel), eq(contacts.number, m.chat.number)));
+  return { message: !!row?.message, contact: row?.contact ?? null };
 }
 
 /** Contact, ticket, log, message and the ticket's preview and unread counter: all or nothing. */
@@ -103,19 +105,23 @@ async function storeInTransaction(
   tx: Tx,
   connection: Connection,
   m: InboundMessage,
-  o: { importMode?: ImportMode; profile: { name?: string; pictureUrl?: string | null } | null; media: string | null },
+  o: { importMode?: ImportMode; profile: { name?: string; pictureUrl?: string | null } | null; media: string | null; known?: ContactRow | null },
 ): Promise<Stored> {
   const { importMode } = o;
   const companyId = connection.companyId;
-  const { contact: chat, created: chatCreated } = await upsertContact(tx, {
-    companyId,
-    channel: connection.channel,
-    number: m.chat.number,
-    name: o.profile?.name || m.chat.name,
-    remoteJid: m.chat.remoteJid,
-    isGroup: m.chat.isGroup,
-    profilePicUrl: o.profile?.pictureUrl || m.chat.pictureUrl,
-  });
+  const { contact: chat, created: chatCreated } = await upsertContact(
+    tx,
+    {
+      companyId,
+      channel: connection.channel,
+      number: m.chat.number,
+      name: o.profile?.name || m.chat.name,
+      remoteJid: m.chat.remoteJid,
+      isGroup: m.chat.isGroup,
+      profilePicUrl: o.profile?.pictureUrl || m.chat.pictureUrl,
+    },
+    o.known,
+  );
   const sender = m.sender
     ? (
         await upsertContact(tx, {

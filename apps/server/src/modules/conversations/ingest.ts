@@ -1,4 +1,4 @@
-import { and, asc, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { InboundSource } from '../../channels/sink.js';
 import { inboundEvents } from '../../db/schema/index.js';
 import type { AppContext } from '../../http/context.js';
@@ -21,6 +21,15 @@ interface Stored {
   payload: unknown;
 }
 
+interface Received {
+  source: InboundSource;
+  payload: unknown;
+  /** SQL true when a connection of ours serves the delivery's account. */
+  served: SQL;
+  resolve: () => void;
+  reject: (err: unknown) => void;
+}
+
 /**
  * The raw inbound events of this process (ARCHITECTURE §7, docs/conversations.md):
  * stored before anything else, then processed in lanes keyed by contact, so one
@@ -34,26 +43,60 @@ class InboundQueue {
   private processed: number[] = [];
   private markTimer?: NodeJS.Timeout;
   private marking: Promise<void> = Promise.resolve();
+  /** Deliveries waiting for the next insert. */
+  private received: Received[] = [];
   /** Deliveries for a Page or Instagram account we do not serve (acknowledged, not stored). */
   unknownAccounts = 0;
 
   constructor(private readonly ctx: AppContext) {}
 
-  /** One statement: stored (and claimed by this process) only when a connection of ours serves it. */
-  async receive(source: InboundSource, payload: unknown): Promise<void> {
+  /**
+   * Stored (and claimed by this process) only when a connection of ours serves it. The
+   * deliveries received in one turn of the event loop share one statement, so one commit.
+   */
+  receive(source: InboundSource, payload: unknown): Promise<void> {
     const served = source === 'meta' ? this.ctx.channels.meta.servesAccountOf(payload) : sql`TRUE`;
-    const claimedUntil = new Date(Date.now() + CLAIM_MS);
-    const { rows } = await this.ctx.db.execute<{ id: number }>(sql`
-      INSERT INTO ${inboundEvents} (source, payload, attempts, claimed_until)
-      SELECT ${source}, ${JSON.stringify(payload)}::jsonb, 1, ${claimedUntil.toISOString()}::timestamptz WHERE ${served}
-      RETURNING id`);
-    if (!rows[0]) {
-      // A non-200 would make Meta retry for hours and finally disable the app's subscription.
-      this.unknownAccounts += 1;
-      this.ctx.log.warn({ unknownAccountDeliveries: this.unknownAccounts }, 'webhook for an account no connection serves: acknowledged, nothing stored');
+    return new Promise((resolve, reject) => {
+      this.received.push({ source, payload, served, resolve, reject });
+      if (this.received.length === 1) setImmediate(() => void this.storeReceived());
+    });
+  }
+
+  private async storeReceived(): Promise<void> {
+    const batch = this.received;
+    this.received = [];
+    const claimedUntil = new Date(Date.now() + CLAIM_MS).toISOString();
+    const values = sql.join(
+      batch.map((r, n) => sql`(${n}::int, ${r.source}::text, ${JSON.stringify(r.payload)}::jsonb, ${r.served})`),
+      sql`, `,
+    );
+    let ids: Map<number, number>;
+    try {
+      // The ids are drawn first, so each delivery learns its own row.
+      const { rows } = await this.ctx.db.execute<{ n: number; id: number }>(sql`
+        WITH received AS (
+          SELECT n, source, payload, nextval(pg_get_serial_sequence('inbound_events', 'id'))::int AS id
+          FROM (VALUES ${values}) AS r (n, source, payload, served) WHERE served
+        ), stored AS (
+          INSERT INTO ${inboundEvents} (id, source, payload, attempts, claimed_until)
+          SELECT id, source, payload, 1, ${claimedUntil}::timestamptz FROM received
+        )
+        SELECT n, id FROM received`);
+      ids = new Map(rows.map((r) => [Number(r.n), Number(r.id)]));
+    } catch (err) {
+      for (const r of batch) r.reject(err);
       return;
     }
-    this.schedule({ id: rows[0].id, source, payload });
+    batch.forEach((r, n) => {
+      const id = ids.get(n);
+      if (id !== undefined) this.schedule({ id, source: r.source, payload: r.payload });
+      else {
+        // A non-200 would make Meta retry for hours and finally disable the app's subscription.
+        this.unknownAccounts += 1;
+        this.ctx.log.warn({ unknownAccountDeliveries: this.unknownAccounts }, 'webhook for an account no connection serves: acknowledged, nothing stored');
+      }
+      r.resolve();
+    });
   }
 
   schedule(event: Stored): void {

@@ -1,7 +1,7 @@
 import type { Contact, Message, Ticket } from '@balcao/contracts';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Connection } from '../../channels/adapter.js';
-import { contactCustomFields, contactTags, queues, tags, ticketTags, users } from '../../db/schema/index.js';
+import { companySettings, contactCustomFields, contactTags, queues, tags, ticketTags, users } from '../../db/schema/index.js';
 import type { AppContext } from '../../http/context.js';
 import { presentContact, type ContactRow } from '../contacts/presenter.js';
 import { presentMessage, type MessageRow } from '../messages/presenter.js';
@@ -28,6 +28,7 @@ type Includes = {
   ticket_tags: Ticket['tags'];
   queue: TicketIncludes['queue'];
   owner: TicketIncludes['user'];
+  hides_numbers: boolean | null;
 };
 
 /** A JSON array of tag refs (name, then id: the order of tagsOfContacts/tagsOfTickets) of one join table's rows. */
@@ -37,7 +38,7 @@ const tagRefs = (table: typeof contactTags | typeof ticketTags, key: SQL) =>
 
 /**
  * What the written rows lack, in ONE statement: the contact's extra info and tags, the
- * ticket's tags, its queue and its owner.
+ * ticket's tags, its queue, its owner, and the company's LGPD flag (realtime/ needs it to mask the events).
  */
 async function includesOf(ctx: AppContext, ticket: TicketRow): Promise<Includes | undefined> {
   const { rows } = await ctx.db.execute<Includes>(sql`
@@ -47,7 +48,8 @@ async function includesOf(ctx: AppContext, ticket: TicketRow): Promise<Includes 
       ${tagRefs(contactTags, sql`${contactTags.contactId} = ${ticket.contactId}`)} as contact_tags,
       ${tagRefs(ticketTags, sql`${ticketTags.ticketId} = ${ticket.id}`)} as ticket_tags,
       (select json_build_object('id', ${queues.id}, 'name', ${queues.name}, 'color', ${queues.color}) from ${queues} where ${queues.id} = ${ticket.queueId}) as queue,
-      (select json_build_object('id', ${users.id}, 'name', ${users.name}) from ${users} where ${users.id} = ${ticket.userId}) as owner`);
+      (select json_build_object('id', ${users.id}, 'name', ${users.name}) from ${users} where ${users.id} = ${ticket.userId}) as owner,
+      (select ${companySettings.lgpdHideNumber} = 'enabled' from ${companySettings} where ${companySettings.companyId} = ${ticket.companyId}) as hides_numbers`);
   return rows[0];
 }
 
@@ -56,7 +58,7 @@ async function includesOf(ctx: AppContext, ticket: TicketRow): Promise<Includes 
  * from the written rows: what the rows lack is read in one statement instead of the
  * five of three sequential re-reads. A quoted message is read as before.
  */
-export async function presentStored(ctx: AppContext, s: StoredRows): Promise<{ ticket: Ticket; message: Message } | undefined> {
+export async function presentStored(ctx: AppContext, s: StoredRows): Promise<{ ticket: Ticket; message: Message; hidesNumbers: boolean } | undefined> {
   const { ticket: row, connection } = s;
   const [inc, quoting] = await Promise.all([
     includesOf(ctx, row),
@@ -85,5 +87,5 @@ export async function presentStored(ctx: AppContext, s: StoredRows): Promise<{ t
       quoted: null,
       mediaUrl: (companyId, file) => ctx.storage.url(ctx.config.apiUrl, companyId, file),
     });
-  return { ticket, message };
+  return { ticket, message, hidesNumbers: inc.hides_numbers === true };
 }

@@ -91,7 +91,8 @@ export async function runLaneAutomation(ctx: AppContext, now = new Date()): Prom
 /** The fast path: a customer message returns its ticket to the rollback lane right away. */
 export function laneRollbackOnCustomerMessage(ctx: AppContext) {
   return (event: DomainEvent): void => {
-    if (event.type !== 'message.created' || event.message.fromMe) return;
+    // Only a ticket on a lane (a tag) can roll back: untagged tickets cost no query.
+    if (event.type !== 'message.created' || event.message.fromMe || event.ticket.tags.length === 0) return;
     const ticketId = event.ticket.id;
     ctx.background.run('kanban lane rollback', () => runRule(ctx, 'rollback', new Date(), ticketId));
   };
