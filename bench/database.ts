@@ -12,20 +12,33 @@ export interface BenchDatabase {
   /** The `postgres` database of the same server (pgbench's reference runs there). */
   adminConnectionString: string;
   embedded: boolean;
+  /** BENCH_DATA_DIR was given: the cluster (and what a previous run seeded in it) is kept. */
+  kept: boolean;
   stop(): Promise<void>;
 }
 
+/**
+ * With BENCH_DATA_DIR the embedded cluster lives there and survives the run (fixed password, no fsync:
+ * a seed of millions of rows is done once and reused); without it, a temporary cluster removed at the end.
+ */
 export async function benchDatabase(name: string): Promise<BenchDatabase> {
-  const dataDir = mkdtempSync(join(tmpdir(), `balcao-${name}-`));
-  const removeDir = () => rmSync(dataDir, { recursive: true, force: true });
+  const keep = process.env.BENCH_DATA_DIR;
+  const dataDir = keep ?? mkdtempSync(join(tmpdir(), `balcao-${name}-`));
+  const removeDir = () => (keep ? undefined : rmSync(dataDir, { recursive: true, force: true }));
   const url = process.env.DATABASE_URL;
-  if (url) return { dataDir, connectionString: url, adminConnectionString: url, embedded: false, stop: async () => removeDir() };
-  const server = await startEmbeddedPostgres({ dataDir, password: randomBytes(12).toString('hex'), database: `balcao_${name}` });
+  if (url) return { dataDir, connectionString: url, adminConnectionString: url, embedded: false, kept: !!keep, stop: async () => removeDir() };
+  const server = await startEmbeddedPostgres({
+    dataDir,
+    password: keep ? 'balcao-bench' : randomBytes(12).toString('hex'),
+    database: `balcao_${name}`,
+    fast: !!keep,
+  });
   return {
     dataDir,
     connectionString: server.connectionString(),
     adminConnectionString: server.connectionString('postgres'),
     embedded: true,
+    kept: !!keep,
     stop: async () => {
       await server.stop();
       removeDir();

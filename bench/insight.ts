@@ -7,7 +7,8 @@
 // sampling the process RSS, and runs `pgbench -S` (select-only, 2 clients) on the same server as the
 // reference: each p95 is also printed as a multiple of pgbench's average read-transaction latency.
 //   npm run bench:insight
-//   BENCH_TICKETS=1000000 BENCH_MESSAGES=10000000 npm run bench:insight
+//   BENCH_TICKETS=1000000 BENCH_MESSAGES=10000000 BENCH_DATA_DIR=/tmp/balcao-insight-1m npm run bench:insight
+// BENCH_DATA_DIR keeps the embedded cluster: a later run with the same counts reuses the seeded company.
 import { cpus, freemem, loadavg, totalmem } from 'node:os';
 import type { AddressInfo } from 'node:net';
 import type pg from 'pg';
@@ -31,6 +32,8 @@ const EXPORT_ROWS = num('BENCH_EXPORT_ROWS', Math.min(200_000, TICKETS));
 const AGENTS = 20;
 const QUEUES = 6;
 const PASSWORD = 'bench-password-1';
+/** The seeded company's name says its size: a kept cluster (BENCH_DATA_DIR) is reused only for the same counts. */
+const COMPANY = `Insight bench ${TICKETS}/${MESSAGES}`;
 
 const load = () => loadavg().map((l) => l.toFixed(2)).join(' / ');
 const percentile = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? NaN;
@@ -48,7 +51,8 @@ async function seed(pool: pg.Pool): Promise<{ companyId: number; adminEmail: str
   try {
     const one = async <T>(text: string, values: unknown[]) => (await client.query(text, values)).rows[0] as T;
     const plan = await one<{ id: number }>(`INSERT INTO plans (name, users, connections, queues) VALUES ('insight bench', 100, 3, 10) RETURNING id`, []);
-    const { id: companyId } = await one<{ id: number }>(`INSERT INTO companies (name, plan_id, due_date) VALUES ('Insight bench', $1, '2999-01-01') RETURNING id`, [plan.id]);
+    // Named COMPANY only once seeded: an interrupted seed is never reused (BENCH_DATA_DIR).
+    const { id: companyId } = await one<{ id: number }>(`INSERT INTO companies (name, plan_id, due_date) VALUES ($1, $2, '2999-01-01') RETURNING id`, [`${COMPANY} (seeding)`, plan.id]);
     await createDb(pool).insert(companySettings).values({ companyId, ...COMPANY_SETTING_DEFAULTS });
     const hash = await hashPassword(PASSWORD);
     await client.query(`INSERT INTO users (company_id, name, email, password_hash, profile) VALUES ($1, 'Bench admin', $2, $3, 'admin')`, [companyId, `admin-${companyId}@bench.local`, hash]);
@@ -148,10 +152,21 @@ async function seed(pool: pg.Pool): Promise<{ companyId: number; adminEmail: str
     await client.query(`SET session_replication_role = origin`);
     for (const ix of indexes) await timed(`index ${ix.indexname}`, () => client.query(ix.indexdef));
     await timed('vacuum analyze', () => client.query('VACUUM ANALYZE'));
+    await client.query('UPDATE companies SET name = $1 WHERE id = $2', [COMPANY, companyId]);
     return { companyId, adminEmail: `admin-${companyId}@bench.local`, agentEmail: `agent-0-${companyId}@bench.local`, agentIds };
   } finally {
     client.release();
   }
+}
+
+/** The company a previous run seeded with the same counts in a kept cluster (BENCH_DATA_DIR). */
+async function seeded(pool: pg.Pool): Promise<Awaited<ReturnType<typeof seed>> | undefined> {
+  const { rows } = await pool.query<{ id: number }>('SELECT id FROM companies WHERE name = $1', [COMPANY]);
+  const companyId = rows[0]?.id;
+  if (companyId === undefined) return undefined;
+  console.log(`reusing the seeded company ${companyId} (${COMPANY})`);
+  const agents = await pool.query<{ id: number }>(`SELECT id FROM users WHERE company_id = $1 AND profile <> 'admin' ORDER BY id`, [companyId]);
+  return { companyId, adminEmail: `admin-${companyId}@bench.local`, agentEmail: `agent-0-${companyId}@bench.local`, agentIds: agents.rows.map((r) => r.id) };
 }
 
 async function main(): Promise<void> {
@@ -159,8 +174,7 @@ async function main(): Promise<void> {
   try {
     await migrateAndSeed(database.connectionString, { adminEmail: 'bench@balcao.local', adminPassword: PASSWORD });
     const pool = createPool(database.connectionString, 10);
-    console.log(`seeding ${TICKETS} tickets, ${MESSAGES} messages…`);
-    const s = await seed(pool);
+    const s = (await seeded(pool)) ?? (console.log(`seeding ${TICKETS} tickets, ${MESSAGES} messages…`), await seed(pool));
     const config = parseConfig({ DATA_DIR: database.dataDir, LOG_LEVEL: 'warn', RATE_LIMIT_MAX: '10000000', LOGIN_MAX_PER_IP: '100000', LOGIN_MAX_PER_EMAIL: '100000' });
     const app = await buildApp({ config, secrets: { jwtSecret: 'b'.repeat(48), jwtRefreshSecret: 'c'.repeat(48) }, pool });
     await app.ready();

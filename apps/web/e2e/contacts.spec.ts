@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { expectAccessible, watchConsole } from './axe';
 import { E2E_API_URL } from './env';
-import { admin, apiToken, loginUI } from './helpers';
+import { admin, apiToken, loginUI, uniqueEmail } from './helpers';
 
 async function expectToast(page: Page, text: string | RegExp): Promise<void> {
   await expect(page.getByTestId('toast').filter({ hasText: text }).first()).toBeVisible();
@@ -101,5 +101,133 @@ test.describe('contacts', () => {
     // The channel button opens the new-ticket dialog with the contact chosen.
     await channel.click();
     await expect(page.getByRole('dialog').getByRole('combobox').first()).toHaveValue(name);
+  });
+  test('adds a contact with the form\'s validation messages, edits it, and deletes it after confirming', async ({ page }) => {
+    const stamp = String(Date.now()).slice(-8);
+    const console = watchConsole(page);
+    await loginUI(page, admin.email, admin.password);
+    await page.goto('/contacts');
+    await page.getByTestId('contacts-add').click();
+    const dialog = page.getByTestId('contact-edit-dialog');
+    await expect(dialog).toContainText('Adicionar contato');
+    await dialog.getByTestId('contact-submit').click();
+    await expect(dialog.getByText('Required').first()).toBeVisible();
+    await dialog.getByTestId('contact-form-name').fill('A');
+    await dialog.getByTestId('contact-form-number').fill('1234');
+    await dialog.getByTestId('contact-form-email').fill('nao-e-email');
+    await dialog.getByTestId('contact-submit').click();
+    await expect(dialog.getByText('Too Short!')).toHaveCount(2);
+    await expect(dialog.getByText('Invalid email')).toBeVisible();
+    await dialog.getByTestId('contact-form-name').fill('N'.repeat(51));
+    await dialog.getByTestId('contact-submit').click();
+    await expect(dialog.getByText('Too Long!')).toBeVisible();
+    await expectAccessible(page, 'contacts add dialog with errors');
+
+    const name = `Novo Contato ${stamp}`;
+    await dialog.getByTestId('contact-form-name').fill(name);
+    await dialog.getByTestId('contact-form-number').fill(`55 48 9${stamp}`);
+    await dialog.getByTestId('contact-form-email').fill(`novo${stamp}@exemplo.com`);
+    await dialog.getByTestId('contact-extra-add').click();
+    await dialog.getByLabel('Nome do campo').fill('Cidade');
+    await dialog.getByLabel('Valor').fill('Florianópolis');
+    await dialog.getByTestId('contact-submit').click();
+    await expectToast(page, 'Contato salvo com sucesso.');
+    await expect(dialog).toBeHidden();
+
+    await page.getByTestId('contacts-search').fill(stamp);
+    const row = page.locator('[data-testid^="contact-row-"]').filter({ hasText: name });
+    await expect(row).toHaveCount(1);
+    await expect(row.getByTestId('contact-number')).toHaveText(`+55 (48) 9${stamp.slice(0, 4)}-${stamp.slice(4)}`);
+    const id = Number((await row.getAttribute('data-testid'))!.replace('contact-row-', ''));
+
+    // Edit: the dialog opens with what was saved, extra info included.
+    await row.getByTestId(`contact-edit-${id}`).click();
+    await expect(dialog).toContainText('Editar contato');
+    await expect(dialog.getByTestId('contact-form-name')).toHaveValue(name);
+    await expect(dialog.getByLabel('Valor')).toHaveValue('Florianópolis');
+    await dialog.getByTestId('contact-form-name').fill(`${name} Editado`);
+    await dialog.getByTestId('contact-submit').click();
+    await expectToast(page, 'Contato salvo com sucesso.');
+    await expect(page.getByTestId(`contact-row-${id}`)).toContainText(`${name} Editado`);
+
+    // Delete asks first; cancelling keeps the row.
+    await page.getByTestId(`contact-delete-${id}`).click();
+    const confirm = page.getByTestId('confirm-dialog');
+    await expect(confirm).toContainText(`Excluir ${name} Editado?`);
+    await expect(confirm).toContainText('Tem certeza? Todos os atendimentos relacionados serão perdidos.');
+    await expectAccessible(page, 'contacts delete confirmation');
+    await confirm.getByTestId('confirm-cancel').click();
+    await expect(page.getByTestId(`contact-row-${id}`)).toBeVisible();
+    await page.getByTestId(`contact-delete-${id}`).click();
+    await confirm.getByTestId('confirm-ok').click();
+    await expectToast(page, 'Contato excluído com sucesso!');
+    await expect(page.getByTestId(`contact-row-${id}`)).toHaveCount(0);
+    console.expectNone();
+  });
+
+  test('a plain user has no delete button; the tag filter narrows the list; contacts created elsewhere appear live', async ({ page, request }) => {
+    const stamp = String(Date.now()).slice(-7);
+    const token = await apiToken(request, admin.email, admin.password);
+    const headers = { Authorization: `Bearer ${token}` };
+    const tag = await request.post(`${E2E_API_URL}/tags`, { headers, data: { name: `Filtro ${stamp}`, color: '#1565C0', kanban: 0 } });
+    expect(tag.status(), await tag.text()).toBe(200);
+    const tagId = ((await tag.json()) as { id: number }).id;
+    const make = async (name: string, n: number) => {
+      const res = await request.post(`${E2E_API_URL}/contacts`, { headers, data: { name, number: `55479${stamp}${n}` } });
+      expect(res.status(), await res.text()).toBe(200);
+      return ((await res.json()) as { id: number }).id;
+    };
+    const tagged = await make(`Marcado ${stamp}`, 1);
+    const plain = await make(`Sem Tag ${stamp}`, 2);
+    const synced = await request.post(`${E2E_API_URL}/tags/sync`, { headers, data: { contactId: tagged, tags: [{ id: tagId, name: `Filtro ${stamp}` }] } });
+    expect(synced.status(), await synced.text()).toBe(200);
+    const user = { email: uniqueEmail('contacts-user'), password: 'contacts-pass-1' };
+    const created = await request.post(`${E2E_API_URL}/users`, { headers, data: { name: `Atendente ${stamp}`, ...user, profile: 'user' } });
+    expect(created.status(), await created.text()).toBe(200);
+
+    await loginUI(page, user.email, user.password);
+    await page.goto('/contacts');
+    await page.getByTestId('contacts-search').fill(stamp);
+    await expect(page.getByTestId(`contact-row-${tagged}`)).toBeVisible();
+    await expect(page.getByTestId(`contact-row-${plain}`)).toBeVisible();
+    // contacts-page:deleteContact is not a plain user's: no delete button, and no export either.
+    await expect(page.getByTestId(`contact-edit-${tagged}`)).toBeVisible();
+    await expect(page.locator('[data-testid^="contact-delete-"]')).toHaveCount(0);
+    await page.getByTestId('contacts-import-export').click();
+    await expect(page.getByTestId('contacts-export')).toHaveCount(0);
+    await page.keyboard.press('Escape');
+
+    await page.getByTestId('contacts-tag-filter').click();
+    await page.getByRole('option', { name: `Filtro ${stamp}` }).click();
+    await page.keyboard.press('Escape');
+    await expect(page.getByTestId(`contact-row-${plain}`)).toHaveCount(0);
+    await expect(page.getByTestId(`contact-row-${tagged}`)).toBeVisible();
+    await expect(page.getByTestId(`contact-row-${tagged}`)).toContainText(`Filtro ${stamp}`);
+    await expectAccessible(page, 'contacts filtered by tag');
+
+    // company-{id}-contact: created through the API by someone else, the row appears without a reload.
+    await page.goto('/contacts');
+    await page.getByTestId('contacts-search').fill(`Ao Vivo ${stamp}`);
+    await expect(page.getByTestId('contacts-table')).not.toContainText(`Ao Vivo ${stamp}`);
+    const live = await make(`Ao Vivo ${stamp}`, 3);
+    await expect(page.getByTestId(`contact-row-${live}`)).toBeVisible();
+    const renamed = await request.put(`${E2E_API_URL}/contacts/${live}`, { headers, data: { name: `Ao Vivo ${stamp} Renomeado` } });
+    expect(renamed.status(), await renamed.text()).toBe(200);
+    await expect(page.getByTestId(`contact-row-${live}`)).toContainText(`Ao Vivo ${stamp} Renomeado`);
+    const removed = await request.delete(`${E2E_API_URL}/contacts/${live}`, { headers });
+    expect(removed.status(), await removed.text()).toBe(200);
+    await expect(page.getByTestId(`contact-row-${live}`)).toHaveCount(0);
+  });
+
+  test('the import menu imports the phone\'s chats through POST /contacts/import/chats and reports the outcome', async ({ page }) => {
+    await loginUI(page, admin.email, admin.password);
+    await page.goto('/contacts');
+    await page.getByTestId('contacts-import-export').click();
+    await expectAccessible(page, 'contacts import menu');
+    const call = page.waitForRequest((req) => req.method() === 'POST' && new URL(req.url()).pathname === '/contacts/import/chats');
+    await page.getByTestId('contacts-import-chats').click();
+    await call;
+    // No WhatsApp phone is connected on this server: the server's answer is the toast.
+    await expectToast(page, 'Nenhuma conexão padrão encontrada. Verifique a página de conexões.');
   });
 });

@@ -8,6 +8,8 @@ import { channelSchema } from './whatsapp.js';
 
 /** `GET /contacts` page size (the full export reads pages of 20, spec 2 §7). */
 export const CONTACTS_PAGE_SIZE = 20;
+/** `GET /contacts` counts matches exactly up to this many; beyond, `count` is this cap (a lower bound; `hasMore` stays exact). */
+export const CONTACT_COUNT_CAP = 1000;
 /** Name bounds: the inbox dialog allows 2–50 characters, the contacts page 2–250 (spec 2 §5); the server accepts the wider one. */
 export const CONTACT_NAME_MIN = 2;
 export const CONTACT_NAME_MAX = 250;

@@ -52,6 +52,8 @@ export const messages = pgTable(
     unique('messages_whatsapp_wid_key').on(t.whatsappId, t.wid),
     index('messages_ticket_id_idx').on(t.ticketId, t.createdAt),
     index('messages_company_id_idx').on(t.companyId, t.createdAt),
+    // GET /messages-allMe: a company's public messages of one direction in a date range, counted index-only.
+    index('messages_company_direction_idx').on(t.companyId, t.fromMe, t.createdAt).where(sql`NOT is_private`),
     // "Search inside messages" (GET /tickets?searchOnMessages=true): full-text, language-neutral.
     index('messages_body_fts_idx').using('gin', sql`to_tsvector('simple', ${t.body})`),
     // The outbox sweeper's scan.

@@ -1,4 +1,4 @@
-import { contactListResponse, contactSchema, type Contact, type ContactEventPayload, type TicketEventPayload } from '@balcao/contracts';
+import { CONTACT_COUNT_CAP, contactListResponse, contactSchema, type Contact, type ContactEventPayload, type TicketEventPayload } from '@balcao/contracts';
 import { eq } from 'drizzle-orm';
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -130,6 +130,28 @@ describe('listing contacts', () => {
     const second = contactListResponse.parse((await call(roles.user.token, 'GET', '/contacts?searchParam=PAGED&pageNumber=2')).json());
     expect(second.contacts.map((c) => c.name)).toEqual(['Paged 20', 'Paged 21', 'Paged 22', 'Paged 23']);
     expect(second.hasMore).toBe(false);
+  });
+
+  it('beyond CONTACT_COUNT_CAP matches, counts up to the cap and still pages by name (the common-term walk)', async () => {
+    await t.db.insert(contacts).values(
+      Array.from({ length: CONTACT_COUNT_CAP + 5 }, (_, i) => ({
+        companyId: roles.companyId,
+        // Names out of insertion order, so the page must be sorted, not the probe's first rows.
+        name: `Muitos ${String((i * 7919) % (CONTACT_COUNT_CAP + 5)).padStart(4, '0')}`,
+        number: `5547${String(800000000 + i)}`,
+      })),
+    );
+    const first = contactListResponse.parse((await call(roles.user.token, 'GET', '/contacts?searchParam=MUITOS')).json());
+    expect(first.count).toBe(CONTACT_COUNT_CAP);
+    expect(first.hasMore).toBe(true);
+    expect(first.contacts.map((c) => c.name)).toEqual(Array.from({ length: 20 }, (_, i) => `Muitos ${String(i).padStart(4, '0')}`));
+    // The last page, past the cap: its rows, no more after it, and a count that covers what was read.
+    const last = contactListResponse.parse((await call(roles.user.token, 'GET', '/contacts?searchParam=muitos&pageNumber=51')).json());
+    expect(last.contacts.map((c) => c.name)).toEqual(['Muitos 1000', 'Muitos 1001', 'Muitos 1002', 'Muitos 1003', 'Muitos 1004']);
+    expect(last.hasMore).toBe(false);
+    expect(last.count).toBe(CONTACT_COUNT_CAP + 5);
+    // Another company's search sees none of them.
+    expect(contactListResponse.parse((await call(roles.otherAdmin.token, 'GET', '/contacts?searchParam=muitos')).json()).count).toBe(0);
   });
 
   it('searches name, number (typed punctuation ignored) and e-mail, and carries tags in one page', async () => {

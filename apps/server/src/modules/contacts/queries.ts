@@ -1,5 +1,5 @@
-import { CONTACTS_PAGE_SIZE, type Channel, type Contact, type ListContactsQuery } from '@balcao/contracts';
-import { and, asc, count, eq, getTableColumns, ilike, inArray, or, sql } from 'drizzle-orm';
+import { CONTACT_COUNT_CAP, CONTACTS_PAGE_SIZE, type Channel, type Contact, type ListContactsQuery } from '@balcao/contracts';
+import { and, asc, eq, getTableColumns, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { contactCustomFields, contactTags, contacts } from '../../db/schema/index.js';
 import { containsPattern } from '../../db/search.js';
@@ -101,32 +101,79 @@ export async function presentContacts(db: DbOrTx, rows: ContactRow[]): Promise<C
   );
 }
 
-/**
- * `GET /contacts`: by name, 20 per page; the search is a case-insensitive substring of
- * name, number or e-mail (trigram indexes on name and number), typed phone punctuation ignored for the number.
- */
-export async function pageContacts(db: DbOrTx, companyId: number, q: ListContactsQuery) {
+/** The `GET /contacts` filter in two parts: the term (a case-insensitive substring of name, number — typed phone punctuation ignored — or e-mail) and the rest. */
+function contactListWhere(db: DbOrTx, companyId: number, q: ListContactsQuery) {
   const term = containsPattern(q.searchParam);
   const digits = containsPattern(q.searchParam.replace(/\D/g, ''));
-  const where = and(
+  const scope = and(
     eq(contacts.companyId, companyId),
-    term ? or(ilike(contacts.name, term), ilike(contacts.number, term), ilike(contacts.email, term), digits ? ilike(contacts.number, digits) : undefined) : undefined,
     q.channel ? eq(contacts.channel, q.channel) : undefined,
     q.isGroup === undefined ? undefined : eq(contacts.isGroup, q.isGroup),
     q.contactTag?.length
       ? inArray(contacts.id, db.select({ id: contactTags.contactId }).from(contactTags).where(inArray(contactTags.tagId, q.contactTag)))
       : undefined,
   );
-  const [total] = await db.select({ n: count() }).from(contacts).where(where);
-  const rows = await db
-    .select()
-    .from(contacts)
-    .where(where)
-    .orderBy(asc(contacts.name), asc(contacts.id))
-    .limit(CONTACTS_PAGE_SIZE)
-    .offset((q.pageNumber - 1) * CONTACTS_PAGE_SIZE);
-  const n = total?.n ?? 0;
-  return { contacts: await presentContacts(db, rows), count: n, hasMore: q.pageNumber * CONTACTS_PAGE_SIZE < n };
+  const match = term ? or(ilike(contacts.name, term), ilike(contacts.number, term), ilike(contacts.email, term), digits ? ilike(contacts.number, digits) : undefined) : undefined;
+  return { scope, match };
+}
+
+/** Planner switches for the transaction's next statements (`set_config(…, true)`: SET LOCAL). */
+const onlyBitmapScans = (on: boolean) =>
+  sql`select set_config('enable_seqscan', ${on ? 'off' : 'on'}, true), set_config('enable_indexscan', ${on ? 'off' : 'on'}, true), set_config('enable_indexonlyscan', ${on ? 'off' : 'on'}, true)`;
+
+/** Rows of the company's name order a common term's page may walk before the matches are sorted instead. */
+const NAME_WALK_BUDGET = 5000;
+
+/**
+ * `GET /contacts`: 20 per page by name (docs/contacts.md "Search at scale").
+ * 1. The matching ids, up to CONTACT_COUNT_CAP + 1. A search reads them through the trigram indexes only
+ *    (name, number, e-mail: one BitmapOr): with a LIMIT the planner would walk the company row by row
+ *    whenever it guesses a term common, and pay the whole walk when it is not.
+ * 2. Up to the cap, the page is those ids sorted: exact count.
+ * 3. Beyond it (a common term, or no term), count is the cap and the page walks the (company, name) index
+ *    for at most NAME_WALK_BUDGET rows past the offset; when the matches sit further on (a common first
+ *    name sorts together), every match is sorted instead, through the trigram indexes again.
+ */
+export async function pageContacts(db: DbOrTx, companyId: number, q: ListContactsQuery) {
+  const { scope, match } = contactListWhere(db, companyId, q);
+  const where = and(scope, match);
+  const offset = (q.pageNumber - 1) * CONTACTS_PAGE_SIZE;
+  const byName = [asc(contacts.name), asc(contacts.id)];
+  const { rows, count, hasMore } = await db.transaction(async (tx) => {
+    const bitmapOnly = async <T>(read: () => Promise<T>) => {
+      await tx.execute(onlyBitmapScans(true));
+      const result = await read();
+      await tx.execute(onlyBitmapScans(false));
+      return result;
+    };
+    const probe = () => tx.select({ id: contacts.id }).from(contacts).where(where).limit(CONTACT_COUNT_CAP + 1);
+    const matches = match ? await bitmapOnly(probe) : await probe();
+    if (matches.length <= CONTACT_COUNT_CAP) {
+      const ids = matches.map((m) => m.id);
+      const page = ids.length > offset ? await tx.select().from(contacts).where(inArray(contacts.id, ids)).orderBy(...byName).limit(CONTACTS_PAGE_SIZE).offset(offset) : [];
+      return { rows: page, count: ids.length, hasMore: offset + CONTACTS_PAGE_SIZE < ids.length };
+    }
+    const sorted = () => tx.select().from(contacts).where(where).orderBy(...byName).limit(CONTACTS_PAGE_SIZE + 1).offset(offset);
+    let page = match ? await walkByName(tx, scope, match, offset) : await sorted();
+    // Fewer matches than a page in the walked window: they are further on in name order.
+    if (!page) page = await bitmapOnly(sorted);
+    return { rows: page.slice(0, CONTACTS_PAGE_SIZE), count: Math.max(CONTACT_COUNT_CAP, offset + page.length), hasMore: page.length > CONTACTS_PAGE_SIZE };
+  });
+  return { contacts: await presentContacts(db, rows), count, hasMore };
+}
+
+/**
+ * The page (one row more) from the first `offset + NAME_WALK_BUDGET` contacts of the scope in name order,
+ * or undefined when that window holds fewer matches than the page needs. The window is aliased `contacts`
+ * so that `match` reads its columns.
+ */
+async function walkByName(tx: DbOrTx, scope: SQL | undefined, match: SQL, offset: number): Promise<ContactRow[] | undefined> {
+  const { rows } = await tx.execute<{ id: number }>(sql`
+    select id from (select * from ${contacts} where ${scope} order by name, id limit ${offset + NAME_WALK_BUDGET}) ${contacts}
+    where ${match} order by name, id limit ${CONTACTS_PAGE_SIZE + 1} offset ${offset}`);
+  if (rows.length <= CONTACTS_PAGE_SIZE) return undefined;
+  const ids = rows.map((r) => r.id);
+  return tx.select().from(contacts).where(inArray(contacts.id, ids)).orderBy(asc(contacts.name), asc(contacts.id));
 }
 
 /** `GET /contacts/list`: the whole company's contacts by name (a substring of it, when given). */
