@@ -14,7 +14,7 @@ import { registerChannelJobs } from './jobs/channels.js';
 import { registerScheduleJobs } from './jobs/schedules.js';
 import { registerBillingJobs } from './modules/billing/jobs.js';
 import { resumeInboundEvents } from './modules/conversations/ingest.js';
-import { resumeWhatsappSessions } from './modules/whatsapp/resume.js';
+import { resumeWhatsappSessions, startSessionLeases } from './modules/whatsapp/resume.js';
 import { resolveSecrets, storedSecret } from './secrets.js';
 
 const DATABASE_NAME = 'balcao';
@@ -98,7 +98,10 @@ async function main(): Promise<void> {
     await registerBillingJobs(boss, api.ctx);
     // What a previous run acknowledged but did not finish goes first, before new traffic (issue 9 point 7).
     await resumeInboundEvents(api.ctx);
-    if (config.startWhatsappSessions) await resumeWhatsappSessions(api.ctx);
+    if (config.startWhatsappSessions) {
+      await resumeWhatsappSessions(api.ctx);
+      await startSessionLeases(api.ctx, { connectionString });
+    }
     await api.listen({ port: config.port, host: '0.0.0.0' });
     if (config.serveWeb) {
       web = await buildWebApp(config, log);

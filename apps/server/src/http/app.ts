@@ -96,7 +96,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
 
   const db = createDb(deps.pool);
-  const realtime = new Realtime(app.server, { db, secrets: deps.secrets, corsOrigin: config.frontendUrl, log: app.log });
+  const realtime = new Realtime(app.server, { db, secrets: deps.secrets, corsOrigin: config.frontendUrl, log: app.log, redisUrl: config.redisUrl });
   const channels = new Channels(config, deps.channels);
   const storage = new MediaStorage(config.dataDir, config.mediaLimitBytes);
   const background = new BackgroundTasks(app.log);

@@ -1,3 +1,4 @@
+import type { EventEmitter } from 'node:events';
 import { decodeJwt } from 'jose';
 import type { Namespace, Socket } from 'socket.io';
 import type { Db } from '../db/client.js';
@@ -30,8 +31,8 @@ export async function disconnectFamily(realtime: Realtime, companyId: number, us
  * family is refused at connect too, after the company namespace's own authentication.
  */
 export function refuseRevokedFamilies(realtime: Realtime, db: Db): void {
-  // socket.io announces namespaces it creates (the company ones on first use) on its main namespace.
-  realtime.io.sockets.on('new_namespace', (nsp: Namespace) => {
+  // socket.io announces namespaces it creates (the company ones on first use) on its main namespace (an event its types omit).
+  (realtime.io.sockets as unknown as EventEmitter).on('new_namespace', (nsp: Namespace) => {
     if (!/^\/\d+$/.test(nsp.name)) return;
     const companyId = Number(nsp.name.slice(1));
     nsp.use((socket, next) => {

@@ -26,6 +26,7 @@ import { loadUser, setOnline } from '../modules/users/queries.js';
 import type { Secrets } from '../secrets.js';
 import type { EventPayload } from '../events/types.js';
 import { BackgroundTasks } from '../http/background.js';
+import { redisCluster, type Cluster } from './cluster.js';
 import { ROOMS, roomsFor, type SocketRights } from './rooms.js';
 
 export { ROOMS };
@@ -37,14 +38,31 @@ export type SocketUser = SocketRights;
 interface SocketData {
   user: SocketUser | null;
 }
-type AppSocket = Socket<Record<string, (...args: unknown[]) => void>, Record<string, (...args: unknown[]) => void>, Record<string, never>, SocketData>;
-type AppNamespace = Namespace<Record<string, (...args: unknown[]) => void>, Record<string, (...args: unknown[]) => void>, Record<string, never>, SocketData>;
+/**
+ * An emit to every company namespace (platform-wide changes): each node only knows the
+ * namespaces of its own sockets, so with several nodes each one delivers it locally.
+ */
+interface Fanout {
+  room: string;
+  /** A company event name (`company-{id}-…` in each namespace), or the event name itself when not `perCompany`. */
+  name: string;
+  perCompany: boolean;
+  payload: unknown;
+}
+interface ServerSideEvents {
+  fanout: (f: Fanout) => void;
+}
+type AnyEvents = Record<string, (...args: unknown[]) => void>;
+type AppSocket = Socket<AnyEvents, AnyEvents, ServerSideEvents, SocketData>;
+type AppNamespace = Namespace<AnyEvents, AnyEvents, ServerSideEvents, SocketData>;
 
 export interface RealtimeDeps {
   db: Db;
   secrets: Secrets;
   corsOrigin: string;
   log: FastifyBaseLogger;
+  /** Several API nodes: sockets are shared through Redis (realtime/cluster.ts). */
+  redisUrl?: string;
 }
 
 /** socket.io on the API server: one namespace per company (`/{companyId}`), typed emit helpers. */
@@ -52,14 +70,17 @@ export class Realtime {
   /** Socket handlers that read or write the database: shutdown waits for them before the pool ends. */
   private readonly tasks: BackgroundTasks;
   private closing = false;
-  readonly io: Server<Record<string, (...args: unknown[]) => void>, Record<string, (...args: unknown[]) => void>, Record<string, never>, SocketData>;
+  private readonly cluster?: Cluster;
+  readonly io: Server<AnyEvents, AnyEvents, ServerSideEvents, SocketData>;
 
   constructor(
     httpServer: HttpServer,
     private readonly deps: RealtimeDeps,
   ) {
     this.tasks = new BackgroundTasks(deps.log);
-    this.io = new Server(httpServer, { cors: { origin: deps.corsOrigin, credentials: true } });
+    this.cluster = deps.redisUrl ? redisCluster(deps.redisUrl, deps.log) : undefined;
+    this.io = new Server(httpServer, { cors: { origin: deps.corsOrigin, credentials: true }, ...(this.cluster ? { adapter: this.cluster.adapter } : {}) });
+    this.io.on('fanout', (f) => this.fanoutLocal(f));
     // The default namespace carries nothing: clients must connect under their company.
     this.io.of('/').use((_socket, next) => next(new Error('connect to /{companyId}')));
     // Open to anyone, the login page included: it carries only changes of public settings (branding).
@@ -129,7 +150,20 @@ export class Realtime {
 
   /** Platform-wide changes (global settings): each company namespace with live sockets gets its own event name. */
   emitToAllCompanies<N extends CompanyEventName>(name: N, payload: EventPayload<N>): void {
-    for (const companyId of this.liveCompanies()) this.emitToCompany(companyId, name, payload);
+    this.fanout({ room: ROOMS.everyone, name, perCompany: true, payload });
+  }
+
+  private fanout(f: Fanout): void {
+    this.fanoutLocal(f);
+    if (this.cluster) this.io.serverSideEmit('fanout', f);
+  }
+
+  private fanoutLocal(f: Fanout): void {
+    for (const companyId of this.liveCompanies()) {
+      this.nsp(companyId)
+        .local.to(f.room)
+        .emit(f.perCompany ? companyEvent(companyId, f.name as CompanyEventName) : f.name, f.payload);
+    }
   }
 
   /** The companies whose namespace exists (has had sockets). */
@@ -139,7 +173,7 @@ export class Realtime {
 
   /** Plans and companies: the super users' sockets, whatever company they belong to. */
   emitToSupers<N extends 'plan' | 'company'>(name: N, payload: EventPayload<N>): void {
-    for (const companyId of this.liveCompanies()) this.emitToRooms(companyId, [ROOMS.supers], name, payload);
+    this.fanout({ room: ROOMS.supers, name, perCompany: true, payload });
   }
 
   /** `company{id}-tag`: not a `company-{id}-…` name, so addressed here rather than through `companyEvent`. */
@@ -154,7 +188,7 @@ export class Realtime {
 
   /** `company-announcement` (spec 3 §7): one name for all, to every logged-in socket of every company. */
   emitAnnouncement(payload: ListEventPayload<Announcement>): void {
-    for (const companyId of this.liveCompanies()) this.nsp(companyId).to(ROOMS.everyone).emit(ANNOUNCEMENT_EVENT, payload);
+    this.fanout({ room: ROOMS.everyone, name: ANNOUNCEMENT_EVENT, perCompany: false, payload });
   }
 
   /** A public setting changed (branding, userCreation): every open page hears it, logged in or not. */
@@ -181,6 +215,7 @@ export class Realtime {
     for (const nsp of this.io._nsps.values()) nsp.disconnectSockets(true);
     await this.tasks.drain();
     this.io.engine.close();
+    await this.cluster?.close();
   }
 
   // ── connection lifecycle ──

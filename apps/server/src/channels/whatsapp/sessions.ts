@@ -22,6 +22,7 @@ import type { InboundEvent, InboundParty } from '../inbound-event.js';
 import type { ChannelRuntime, DecodedInbound } from '../sink.js';
 import { clearAuthState, useDatabaseAuthState } from './auth-state.js';
 import { HistoryImport } from './history.js';
+import { SessionLeases } from './leases.js';
 import { declaredSize, hasMedia, isLidJid, parseCall, parseReaction, parseUpdate, parseUpsert } from './parse.js';
 import type { WaSocket, WaSocketFactory } from './socket.js';
 
@@ -70,19 +71,44 @@ export class WhatsappSessions implements ChannelAdapter {
   private readonly chatLists = new Map<number, Map<string, string>>();
   private readonly reconnects = new Map<number, { attempts: number; timer?: NodeJS.Timeout }>();
   private readonly baileysLog = pino({ level: 'silent' });
+  /** Several API nodes: each session runs on the node holding its lease. */
+  readonly leases: SessionLeases;
 
   constructor(
     private readonly rt: () => ChannelRuntime,
     private readonly options: WhatsappSessionOptions,
-  ) {}
+  ) {
+    this.leases = new SessionLeases(() => this.rt());
+  }
 
   isRunning(whatsappId: number): boolean {
     return this.sessions.has(whatsappId);
   }
 
-  /** `pairingNumber`: link by pairing code (status PAIRING, the code in `qrcode`) instead of a QR. */
-  async start(connection: Connection, opts: { pairingNumber?: string } = {}): Promise<void> {
+  /** The sessions with a socket on this node (open, opening or showing a QR). */
+  runningIds(): number[] {
+    return [...this.sessions.keys()];
+  }
+
+  /**
+   * `pairingNumber`: link by pairing code (status PAIRING, the code in `qrcode`) instead of a QR.
+   * `ifFree`: only when no other node runs it (boot, takeover, reconnects); else (an admin's request) this node takes it.
+   */
+  async start(connection: Connection, opts: { pairingNumber?: string; ifFree?: boolean } = {}): Promise<void> {
+    if (!(await this.leases.claim(connection.id, !opts.ifFree))) return;
     await this.open(connection, false, opts.pairingNumber);
+  }
+
+  /** Another node took the session: its socket closes here, the stored status stays the new holder's. */
+  async dropLocal(whatsappId: number): Promise<void> {
+    this.cancelReconnect(whatsappId);
+    await this.closeSocket(whatsappId);
+  }
+
+  /** A dead node's session: resumed here from the stored auth state (no new QR) when this node claims it first. */
+  async takeOver(whatsappId: number): Promise<void> {
+    const connection = await this.connection(whatsappId);
+    if (connection?.channel === 'whatsapp') await this.start(connection, { ifFree: true });
   }
 
   /** Resolves once every event received so far is stored (acknowledged: a crash no longer loses it). */
@@ -125,14 +151,18 @@ export class WhatsappSessions implements ChannelAdapter {
       await session.sock.logout().catch(() => undefined);
     }
     await this.closeSocket(connection.id);
+    await this.leases.release(connection.id);
     if (opts.logout) await clearAuthState(this.rt().db, connection.id);
     await this.rt().sink.sessionChanged(connection.id, { status: 'DISCONNECTED', qrcode: '' });
   }
 
-  /** Process shutdown: sockets close, sessions stay stored for the next boot. */
+  /** Process shutdown: sockets close, sessions stay stored for the next boot; other nodes take them over meanwhile. */
   async closeAll(): Promise<void> {
+    await this.leases.stop();
     for (const id of [...this.reconnects.keys()]) this.cancelReconnect(id);
+    const running = this.sessions.size;
     for (const id of [...this.sessions.keys()]) await this.closeSocket(id);
+    if (running) await this.leases.expireOwn().catch((err: unknown) => this.rt().log.warn({ err }, 'could not hand the session leases over'));
   }
 
   newMessageId(): string {
@@ -299,6 +329,7 @@ export class WhatsappSessions implements ChannelAdapter {
     if (code === DisconnectReason.loggedOut) {
       // The phone removed this device: the stored keys are useless now.
       this.cancelReconnect(whatsappId);
+      await this.leases.release(whatsappId);
       await clearAuthState(db, whatsappId);
       await sink.sessionChanged(whatsappId, { status: 'DISCONNECTED', qrcode: '', retries: 0 });
       return;
@@ -317,6 +348,7 @@ export class WhatsappSessions implements ChannelAdapter {
     if (state.attempts > MAX_RECONNECTS || unpaired) {
       // A QR run that closed without a scan, or a network that stays down: an admin decides.
       this.cancelReconnect(whatsappId);
+      await this.leases.release(whatsappId);
       await sink.sessionChanged(whatsappId, { status: unpaired ? 'DISCONNECTED' : 'TIMEOUT', qrcode: '', retries: state.attempts });
       return;
     }
@@ -325,7 +357,7 @@ export class WhatsappSessions implements ChannelAdapter {
     state.timer = setTimeout(() => {
       state.timer = undefined;
       void this.connection(whatsappId)
-        .then((c) => (c ? this.start(c) : undefined))
+        .then((c) => (c ? this.start(c, { ifFree: true }) : undefined))
         .catch((err: unknown) => log.error({ err, whatsappId }, 'WhatsApp reconnect failed'));
     }, delay);
     state.timer.unref();

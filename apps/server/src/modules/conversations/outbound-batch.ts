@@ -6,7 +6,7 @@ import { inLanes } from '../../jobs/lanes.js';
 import type { MessageRow } from '../messages/presenter.js';
 import { writeTicketLogs } from '../tickets/logs.js';
 import { emitMessageCreate, emitTicketUpdate } from './emit.js';
-import { deliver } from './outbound.js';
+import { deliverOrRoute } from './outbound.js';
 
 /** As `queueOutgoing`'s lease: the sweeper leaves a row alone this long while its first send is in flight. */
 const SEND_LEASE_MS = 60_000;
@@ -86,7 +86,7 @@ export async function queueOutgoingBatch(ctx: AppContext, companyId: number, ite
   await inLanes(rows, ANNOUNCE_LANES, async (row) => {
     const presented = await emitTicketUpdate(ctx, row.ticketId);
     if (presented) await emitMessageCreate(ctx, row.id, presented);
-    ctx.background.run('send', () => deliver(ctx, row.id, 'first'));
+    ctx.background.run('send', () => deliverOrRoute(ctx, row.id));
   });
   const byTicket = new Map<number, MessageRow[]>();
   for (const row of rows) byTicket.set(row.ticketId, [...(byTicket.get(row.ticketId) ?? []), row]);

@@ -1,5 +1,5 @@
 import type { MediaType } from '@balcao/contracts';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, not, sql } from 'drizzle-orm';
 import { contacts, messages, tickets, whatsapps } from '../../db/schema/index.js';
 import type { AppContext } from '../../http/context.js';
 import { AppError } from '../../http/errors.js';
@@ -70,22 +70,44 @@ export async function queueOutgoing(ctx: AppContext, input: OutgoingInput): Prom
   if (!input.isPrivate) await touchTicketAfterMessage(ctx.db, ticket.id, { body, fromMe: true, at: row.createdAt, countUnread: false });
   const presented = await emitTicketUpdate(ctx, ticket.id);
   if (presented) await emitMessageCreate(ctx, row.id, presented);
-  if (!input.isPrivate) ctx.background.run('send', () => deliver(ctx, row.id, 'first'));
+  if (!input.isPrivate) ctx.background.run('send', () => deliverOrRoute(ctx, row.id));
   return row;
 }
+
+/** A WhatsApp session runs on one API node (its lease): only that node claims the session's outbox rows. */
+const sentHere = (ctx: AppContext) => not(ctx.channels.whatsapp.leases.heldElsewhere(sql.raw('"messages"."whatsapp_id"')));
 
 /**
  * One send attempt of an outbox row. `first` claims a row never tried; `retry`
  * claims it only when due, so the pg-boss retry job and the sweeper never double-send.
+ * Answers whether this node claimed it.
  */
-export async function deliver(ctx: AppContext, messageId: number, mode: 'first' | 'retry'): Promise<void> {
+export async function deliver(ctx: AppContext, messageId: number, mode: 'first' | 'retry'): Promise<boolean> {
   const due = mode === 'first' ? sql`${messages.sendAttempts} = 0` : sql`${messages.nextAttemptAt} <= now()`;
   const [row] = await ctx.db
     .update(messages)
     .set({ sendAttempts: sql`${messages.sendAttempts} + 1`, nextAttemptAt: new Date(Date.now() + SEND_LEASE_MS) })
-    .where(and(eq(messages.id, messageId), eq(messages.sendStatus, 'pending'), due))
+    .where(and(eq(messages.id, messageId), eq(messages.sendStatus, 'pending'), due, sentHere(ctx)))
     .returning();
   if (row) await attempt(ctx, row);
+  return row !== undefined;
+}
+
+/** A new row whose session runs on another node is sent by that node, told at once (else its sweep finds it). */
+export async function deliverOrRoute(ctx: AppContext, messageId: number): Promise<void> {
+  if (!(await deliver(ctx, messageId, 'first'))) await ctx.channels.whatsapp.leases.route(messageId);
+}
+
+/** A session (re)opened on this node: its rows never tried (queued while it was down or moving between nodes) go out now. */
+export async function deliverQueued(ctx: AppContext, whatsappId: number): Promise<number> {
+  const queued = await ctx.db
+    .select({ id: messages.id })
+    .from(messages)
+    .where(and(eq(messages.whatsappId, whatsappId), eq(messages.sendStatus, 'pending'), eq(messages.sendAttempts, 0)))
+    .orderBy(messages.id);
+  let sent = 0;
+  for (const { id } of queued) if (await deliver(ctx, id, 'first')) sent += 1;
+  return sent;
 }
 
 /** Claims the due outbox rows (SKIP LOCKED: several nodes may sweep at once) and sends them. */
@@ -93,7 +115,7 @@ export async function sweepOutbox(ctx: AppContext, limit = 50): Promise<number> 
   const due = ctx.db
     .select({ id: messages.id })
     .from(messages)
-    .where(and(eq(messages.sendStatus, 'pending'), sql`${messages.nextAttemptAt} <= now()`))
+    .where(and(eq(messages.sendStatus, 'pending'), sql`${messages.nextAttemptAt} <= now()`, sentHere(ctx)))
     .orderBy(messages.nextAttemptAt)
     .limit(limit)
     .for('update', { skipLocked: true });

@@ -4,6 +4,7 @@ import type { AppContext } from '../../http/context.js';
 import { closeImportedTickets } from './commands/tickets.js';
 import { inboundQueue } from './ingest.js';
 import { processInbound } from './inbound.js';
+import { deliverQueued } from './outbound.js';
 import { updateSession } from './session-status.js';
 
 /** The pipeline as the channel adapters see it. */
@@ -22,6 +23,7 @@ export function conversationSink(ctx: AppContext): ChannelSink {
     },
     sessionChanged: async (whatsappId, patch) => {
       await updateSession(ctx, whatsappId, patch);
+      if (patch.status === 'CONNECTED') ctx.background.run('queued sends', () => deliverQueued(ctx, whatsappId));
     },
   };
 }
