@@ -18,6 +18,7 @@ import type { Config } from '../config.js';
 import { createDb } from '../db/client.js';
 import { registerAuthRoutes } from '../modules/auth/routes.js';
 import { registerBillingRoutes } from '../modules/billing/routes.js';
+import { registerChatRoutes } from '../modules/chats/routes.js';
 import { registerAuditRoutes } from '../modules/audit/routes.js';
 import { registerBrandingRoutes } from '../modules/branding/routes.js';
 import { registerCompanyRoutes } from '../modules/companies/routes.js';
@@ -200,6 +201,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerReportRoutes(app, ctx, authenticate);
   registerScheduleRoutes(app, ctx, authenticate);
   registerBillingRoutes(app, ctx, authenticate);
+  registerChatRoutes(app, ctx, authenticate);
   await registerWebhookRoutes(app, { meta: config.meta, sink });
 
   return app;
