@@ -35,3 +35,4 @@ export * from './audit.js';
 export * from './two-factor.js';
 export * from './health.js';
 export * from './chats.js';
+export * from './webhooks.js';

@@ -19,6 +19,8 @@ import { createDb } from '../db/client.js';
 import { registerAuthRoutes } from '../modules/auth/routes.js';
 import { registerBillingRoutes } from '../modules/billing/routes.js';
 import { registerChatRoutes } from '../modules/chats/routes.js';
+import { webhookRecorder } from '../modules/webhooks/recorder.js';
+import { registerOutboundWebhookRoutes } from '../modules/webhooks/routes.js';
 import { registerAuditRoutes } from '../modules/audit/routes.js';
 import { registerBrandingRoutes } from '../modules/branding/routes.js';
 import { registerCompanyRoutes } from '../modules/companies/routes.js';
@@ -106,6 +108,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   refuseRevokedFamilies(realtime, db);
   const ctx: AppContext = { config, secrets: deps.secrets, db, realtime, events, storage, channels, log: app.log, boss: deps.boss, background, readiness: new Readiness({ db, boss: deps.boss, redisUrl: config.redisUrl }) };
   events.subscribe(laneRollbackOnCustomerMessage(ctx));
+  events.subscribe(webhookRecorder(ctx));
   const sink = conversationSink(ctx);
   channels.bind({ db, log: app.log, mediaLimitBytes: storage.limitBytes, sink });
   app.decorate('ctx', ctx);
@@ -202,6 +205,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerScheduleRoutes(app, ctx, authenticate);
   registerBillingRoutes(app, ctx, authenticate);
   registerChatRoutes(app, ctx, authenticate);
+  registerOutboundWebhookRoutes(app, ctx, authenticate);
   await registerWebhookRoutes(app, { meta: config.meta, sink });
 
   return app;

@@ -18,3 +18,4 @@ export * from './invoices.js';
 export * from './trust.js';
 export * from './announcements.js';
 export * from './chats.js';
+export * from './webhooks.js';
