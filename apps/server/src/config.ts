@@ -45,6 +45,8 @@ const envSchema = z.object({
   MEDIA_LIMIT_MB: positiveInt.default(64),
   OUTBOX_RETRY_BASE_MS: positiveInt.default(2000),
   OUTBOX_MAX_ATTEMPTS: positiveInt.default(6),
+  WEBHOOK_RETRY_BASE_MS: positiveInt.default(10_000),
+  WEBHOOK_MAX_ATTEMPTS: positiveInt.default(8),
   WHATSAPP_SESSIONS: bool.default(true),
   EFI_CLIENT_ID: z.string().optional(),
   EFI_CLIENT_SECRET: z.string().optional(),
@@ -95,6 +97,8 @@ export interface Config {
   mediaLimitBytes: number;
   /** Outbox: first retry after this delay, doubling per attempt, until the last attempt fails the message. */
   outbox: { retryBaseMs: number; maxAttempts: number };
+  /** Outbound webhooks: the same doubling backoff, with its own base and number of attempts. */
+  webhooks: { retryBaseMs: number; maxAttempts: number };
   /** Start the stored WhatsApp sessions at boot (off for tools that share the database). */
   startWhatsappSessions: boolean;
   /** Digits of the support WhatsApp number shown to admins (spec 1 §1), if any. */
@@ -153,6 +157,7 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
     },
     mediaLimitBytes: e.MEDIA_LIMIT_MB * 1024 * 1024,
     outbox: { retryBaseMs: e.OUTBOX_RETRY_BASE_MS, maxAttempts: e.OUTBOX_MAX_ATTEMPTS },
+    webhooks: { retryBaseMs: e.WEBHOOK_RETRY_BASE_MS, maxAttempts: e.WEBHOOK_MAX_ATTEMPTS },
     startWhatsappSessions: e.WHATSAPP_SESSIONS,
     supportWhatsapp: e.SUPPORT_WHATSAPP?.replace(/\D/g, ''),
     billing: {

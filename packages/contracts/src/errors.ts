@@ -82,6 +82,9 @@ export const ERROR_CODES = [
   // Contacts.
   'ERR_INVALID_SPREADSHEET',
   'ERR_NO_SCHEDULE_FOUND',
+  // Internal chat and outbound webhooks.
+  'ERR_NO_CHAT_FOUND',
+  'ERR_NO_WEBHOOK_FOUND',
   // Billing.
   'ERR_SUBSCRIPTION_EXPIRED',
   'ERR_INVOICE_ALREADY_PAID',

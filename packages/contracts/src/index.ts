@@ -35,3 +35,5 @@ export * from './audit.js';
 export * from './two-factor.js';
 export * from './health.js';
 export * from './automation.js';
+export * from './chats.js';
+export * from './webhooks.js';

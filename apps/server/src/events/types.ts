@@ -1,5 +1,7 @@
 import type {
   Announcement,
+  Chat,
+  ChatMessage,
   AuthEventPayload,
   Company,
   CompanyEventName,
@@ -107,6 +109,14 @@ export type DomainEvent =
   | { type: 'user.familyRevoked'; companyId: number; userId: number; family: string }
   /** Profile, flags or queues changed: the user's open sockets hold exactly the rooms they may now receive. */
   | { type: 'user.rightsChanged'; companyId: number; userId: number }
-  | { type: 'company.deleted'; companyId: number };
+  | { type: 'company.deleted'; companyId: number }
+  /** Internal chat (spec 3 §7): heard only by its members; `removedUserIds` left it with this change. */
+  | { type: 'chat.saved'; companyId: number; action: 'create' | 'update'; chat: Chat; removedUserIds: number[] }
+  | { type: 'chat.deleted'; companyId: number; chatId: number; memberIds: number[] }
+  | { type: 'chat.message'; companyId: number; chat: Chat; message: ChatMessage }
+  /** A member read the chat: the unread counts changed. */
+  | { type: 'chat.read'; companyId: number; chat: Chat }
+  /** A campaign reached FINALIZADA (published by the campaign engine; outbound webhooks listen). */
+  | { type: 'campaign.finished'; companyId: number; campaign: { id: number; name: string; status: string } };
 
 export type DomainEventType = DomainEvent['type'];

@@ -18,6 +18,9 @@ import type { Config } from '../config.js';
 import { createDb } from '../db/client.js';
 import { registerAuthRoutes } from '../modules/auth/routes.js';
 import { registerBillingRoutes } from '../modules/billing/routes.js';
+import { registerChatRoutes } from '../modules/chats/routes.js';
+import { webhookRecorder } from '../modules/webhooks/recorder.js';
+import { registerOutboundWebhookRoutes } from '../modules/webhooks/routes.js';
 import { registerAuditRoutes } from '../modules/audit/routes.js';
 import { registerBrandingRoutes } from '../modules/branding/routes.js';
 import { registerCompanyRoutes } from '../modules/companies/routes.js';
@@ -108,6 +111,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   events.subscribe((e) => {
     if (e.type === 'company.record' && e.name === 'whatsapp') channels.meta.forgetConnections();
   });
+  events.subscribe(webhookRecorder(ctx));
   const sink = conversationSink(ctx);
   channels.bind({ db, log: app.log, mediaLimitBytes: storage.limitBytes, sink });
   app.decorate('ctx', ctx);
@@ -203,6 +207,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerReportRoutes(app, ctx, authenticate);
   registerScheduleRoutes(app, ctx, authenticate);
   registerBillingRoutes(app, ctx, authenticate);
+  registerChatRoutes(app, ctx, authenticate);
+  registerOutboundWebhookRoutes(app, ctx, authenticate);
   await registerWebhookRoutes(app, { meta: config.meta, sink });
 
   return app;

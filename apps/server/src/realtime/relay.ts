@@ -1,10 +1,14 @@
-import { isPublicSettingKey } from '@balcao/contracts';
+import { chatRoomEvent, chatUserEvent, companyEvent, isPublicSettingKey } from '@balcao/contracts';
+import type { Chat } from '@balcao/contracts';
 import type { DomainEvent } from '../events/types.js';
 import { messageForViewer } from '../modules/messages/presenter.js';
 import { ticketForViewer } from '../modules/tickets/presenter.js';
 import { disconnectFamily } from './families.js';
 import { ROOMS, ticketAudience } from './rooms.js';
 import type { Realtime } from './server.js';
+
+/** Chat events reach the members' own rooms only (spec 3 "chat events never reach non-members"). */
+const memberIds = (chat: Chat) => chat.users.map((u) => u.userId);
 
 /**
  * The bus's events as socket emits, the only place that makes them: each goes to the
@@ -89,5 +93,25 @@ export async function emitDomainEvent(rt: Realtime, event: DomainEvent): Promise
       return rt.refreshUserRooms(event.companyId, event.userId);
     case 'company.deleted':
       return rt.disconnectCompany(event.companyId);
+    case 'chat.saved': {
+      const { companyId, chat } = event;
+      for (const { userId } of chat.users) rt.emitToMembers(companyId, [userId], chatUserEvent(companyId, userId), { action: event.action, record: chat });
+      for (const userId of event.removedUserIds) rt.emitToMembers(companyId, [userId], chatUserEvent(companyId, userId), { action: 'delete', id: chat.id });
+      return rt.emitToMembers(companyId, memberIds(chat), companyEvent(companyId, 'chat'), { action: 'update', chat });
+    }
+    case 'chat.deleted':
+      for (const userId of event.memberIds) rt.emitToMembers(event.companyId, [userId], chatUserEvent(event.companyId, userId), { action: 'delete', id: event.chatId });
+      return;
+    case 'chat.message': {
+      const { companyId, chat, message } = event;
+      const payload = { action: 'new-message' as const, newMessage: message, chat };
+      rt.emitToMembers(companyId, memberIds(chat), chatRoomEvent(companyId, chat.id), payload);
+      return rt.emitToMembers(companyId, memberIds(chat), companyEvent(companyId, 'chat'), payload);
+    }
+    case 'chat.read':
+      return rt.emitToMembers(event.companyId, memberIds(event.chat), companyEvent(event.companyId, 'chat'), { action: 'update', chat: event.chat });
+    case 'campaign.finished':
+      // The campaign engine's own `company-{id}-campaign` emits carry the report; this event is for webhooks.
+      return;
   }
 }

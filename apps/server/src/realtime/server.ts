@@ -6,6 +6,8 @@ import {
   importMessagesEvent,
   type CompanyEventName,
   type Announcement,
+  type ChatEventPayload,
+  type ChatUserEventPayload,
   type ImportMessagesEventPayload,
   type ListEventPayload,
   type SettingsEventPayload,
@@ -141,6 +143,12 @@ export class Realtime {
     if (!(hides ?? (await hidesNumbers(this.deps.db, companyId)))) return this.emitToRooms(companyId, rooms, name, build(asIs));
     this.emitToRooms(companyId, [ROOMS.admins], name, build(asIs));
     this.emitToRoomsExcept(companyId, rooms, [ROOMS.admins], name, build(maskContactNumber));
+  }
+
+  /** Internal chat (`company-{id}-chat`, `-chat-user-{userId}`, `-chat-{chatId}`): to the given members' sockets only. */
+  emitToMembers(companyId: number, userIds: number[], event: string, payload: ChatUserEventPayload | ChatEventPayload): void {
+    if (userIds.length === 0) return;
+    this.nsp(companyId).to(userIds.map(ROOMS.user)).emit(event, payload);
   }
 
   /** `importMessages-{companyId}` (not a `company-{id}-…` name): history import progress, to connection managers. */

@@ -19,3 +19,5 @@ export * from './trust.js';
 export * from './announcements.js';
 export * from './automation.js';
 export * from './leases.js';
+export * from './chats.js';
+export * from './webhooks.js';

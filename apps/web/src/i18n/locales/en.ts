@@ -232,6 +232,8 @@ const en: Messages = {
     ERR_TAG_ALREADY_EXISTS: 'A tag with this name already exists.',
     ERR_CONTACT_BLOCKED: 'This contact is blocked.',
     ERR_NO_SCHEDULE_FOUND: 'Schedule not found.',
+    ERR_NO_CHAT_FOUND: 'No chat found with this ID.',
+    ERR_NO_WEBHOOK_FOUND: 'No webhook found with this ID.',
     ERR_SUBSCRIPTION_EXPIRED: 'The company subscription has expired. Settle the payment under Finance.',
     ERR_INVOICE_ALREADY_PAID: 'This invoice is already paid.',
     ERR_PAYMENT_NOT_CONFIGURED: 'PIX payment is not configured. Contact support.',

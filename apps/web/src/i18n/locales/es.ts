@@ -232,6 +232,8 @@ const es: Messages = {
     ERR_TAG_ALREADY_EXISTS: 'Ya existe una etiqueta con este nombre.',
     ERR_CONTACT_BLOCKED: 'Este contacto está bloqueado.',
     ERR_NO_SCHEDULE_FOUND: 'Programación no encontrada.',
+    ERR_NO_CHAT_FOUND: 'No se encontró ningún chat con este ID.',
+    ERR_NO_WEBHOOK_FOUND: 'No se encontró ningún webhook con este ID.',
     ERR_SUBSCRIPTION_EXPIRED: 'La suscripción de la empresa venció. Regularice el pago en Finanzas.',
     ERR_INVOICE_ALREADY_PAID: 'Esta factura ya está pagada.',
     ERR_PAYMENT_NOT_CONFIGURED: 'El pago por PIX no está configurado. Contacte al soporte.',

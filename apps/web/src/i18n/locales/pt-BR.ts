@@ -233,6 +233,8 @@ const ptBR = {
     ERR_TAG_ALREADY_EXISTS: 'Já existe uma tag com este nome.',
     ERR_CONTACT_BLOCKED: 'Este contato está bloqueado.',
     ERR_NO_SCHEDULE_FOUND: 'Agendamento não encontrado.',
+    ERR_NO_CHAT_FOUND: 'Nenhum chat encontrado com este ID.',
+    ERR_NO_WEBHOOK_FOUND: 'Nenhum webhook encontrado com este ID.',
     ERR_SUBSCRIPTION_EXPIRED: 'A assinatura da empresa venceu. Regularize o pagamento em Financeiro.',
     ERR_INVOICE_ALREADY_PAID: 'Esta fatura já está paga.',
     ERR_PAYMENT_NOT_CONFIGURED: 'O pagamento por PIX não está configurado. Fale com o suporte.',

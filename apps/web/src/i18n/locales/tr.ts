@@ -232,6 +232,8 @@ const tr: Messages = {
     ERR_TAG_ALREADY_EXISTS: 'Bu adda bir etiket zaten var.',
     ERR_CONTACT_BLOCKED: 'Bu kişi engellenmiş.',
     ERR_NO_SCHEDULE_FOUND: 'Zamanlama bulunamadı.',
+    ERR_NO_CHAT_FOUND: 'Bu ID ile sohbet bulunamadı.',
+    ERR_NO_WEBHOOK_FOUND: 'Bu ID ile webhook bulunamadı.',
     ERR_SUBSCRIPTION_EXPIRED: 'Şirket aboneliğinin süresi doldu. Ödemeyi Finans bölümünden yapın.',
     ERR_INVOICE_ALREADY_PAID: 'Bu fatura zaten ödendi.',
     ERR_PAYMENT_NOT_CONFIGURED: 'PIX ödemesi yapılandırılmamış. Destekle iletişime geçin.',

@@ -252,7 +252,8 @@ export function markClosed(ctx: AppContext, ticketId: number, opts: { userId?: n
     if (before.status !== 'nps') {
       await writeTicketLogs(tx, [{ companyId: before.companyId, ticketId, type: 'closed', userId: opts.userId, queueId: before.queueId }]);
     }
-    announce(ctx, publish, ticketId);
+    // With the status before: subscribers (outbound webhooks) tell a status change from other updates.
+    announce(ctx, publish, ticketId, before);
     return true;
   });
 }

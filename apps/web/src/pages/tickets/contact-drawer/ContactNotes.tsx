@@ -18,7 +18,7 @@ import { useAddNote, useDeleteNote, useTicketNotes } from '../../../api/notes';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { ListState } from '../../../components/ListStates';
 import { fieldErrorText } from '../../../components/form';
-import { formatDateTime } from './formatDateTime';
+import { formatDateTime } from '../../../components/format';
 import { toast, toastError } from '../../../components/toast';
 
 const noteForm = createTicketNoteBody.pick({ note: true });
