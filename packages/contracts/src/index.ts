@@ -34,3 +34,4 @@ export * from './message-schedules.js';
 export * from './audit.js';
 export * from './two-factor.js';
 export * from './health.js';
+export * from './campaigns.js';

@@ -17,3 +17,4 @@ export * from './schedules.js';
 export * from './invoices.js';
 export * from './trust.js';
 export * from './announcements.js';
+export * from './campaigns.js';
