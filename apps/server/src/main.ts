@@ -12,6 +12,7 @@ import { startJobs, stopJobs } from './jobs/boss.js';
 import { registerContactPictureJob } from './modules/contacts/picture.js';
 import { registerChannelJobs } from './jobs/channels.js';
 import { registerScheduleJobs } from './jobs/schedules.js';
+import { registerCampaignJobs } from './jobs/campaigns.js';
 import { registerBillingJobs } from './modules/billing/jobs.js';
 import { registerWebhookJobs } from './modules/webhooks/jobs.js';
 import { resumeInboundEvents } from './modules/conversations/ingest.js';
@@ -96,6 +97,7 @@ async function main(): Promise<void> {
     await registerChannelJobs(boss, api.ctx);
     await registerContactPictureJob(boss, api.ctx);
     await registerScheduleJobs(boss, api.ctx);
+    await registerCampaignJobs(boss, api.ctx);
     await registerBillingJobs(boss, api.ctx);
     await registerWebhookJobs(boss, api.ctx);
     // What a previous run acknowledged but did not finish goes first, before new traffic (issue 9 point 7).

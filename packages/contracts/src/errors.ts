@@ -90,6 +90,12 @@ export const ERROR_CODES = [
   'ERR_INVOICE_ALREADY_PAID',
   'ERR_PAYMENT_NOT_CONFIGURED',
   'ERR_PAYMENT_PROVIDER',
+  // Contact lists and campaigns.
+  'ERR_NO_CONTACT_LIST_FOUND',
+  'ERR_NO_CONTACT_LIST_ITEM_FOUND',
+  'ERR_CONTACT_LIST_ITEM_EXISTS',
+  'ERR_NO_CAMPAIGN_FOUND',
+  'ERR_CAMPAIGN_NOT_EDITABLE',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -37,3 +37,4 @@ export * from './health.js';
 export * from './automation.js';
 export * from './chats.js';
 export * from './webhooks.js';
+export * from './campaigns.js';

@@ -18,7 +18,10 @@ export type CompanyEventName =
   | 'company'
   | 'help'
   | 'quickemessage'
-  | 'payment';
+  | 'payment'
+  | 'ContactList'
+  | 'ContactListItem'
+  | 'campaign';
 
 export const importMessagesEvent = (companyId: number) => `importMessages-${companyId}` as const;
 

@@ -67,6 +67,8 @@ export interface ChannelAdapter {
   markRead?(connection: Connection, to: Recipient, read: { wid: string; participant?: string | null }[]): Promise<void>;
   /** The contact's picture URL, or null when hidden or unknown. */
   profilePicture(connection: Connection, to: Recipient): Promise<string | null>;
+  /** Which of these numbers (international digits) have an account on the channel (WhatsApp); a number missing from the answer is unknown. */
+  checkNumbers?(connection: Connection, numbers: string[]): Promise<Map<string, boolean>>;
   /** The phone's address book as the channel handed it over (WhatsApp), for `POST /contacts/import`: international digits and the saved name. */
   phoneContacts?(connection: Connection): Promise<PhoneEntry[]>;
   /** The people the phone has chats with (WhatsApp), for `POST /contacts/import/chats`. */

@@ -2,6 +2,9 @@ import type {
   Announcement,
   Chat,
   ChatMessage,
+  CampaignReport,
+  ContactList,
+  ContactListItem,
   AuthEventPayload,
   Company,
   CompanyEventName,
@@ -46,6 +49,9 @@ export interface SocketPayloads {
   whatsappSession: WhatsappSessionEventPayload;
   quickemessage: ListEventPayload<QuickMessage>;
   payment: PaymentEventPayload;
+  ContactList: ListEventPayload<ContactList>;
+  ContactListItem: ListEventPayload<ContactListItem>;
+  campaign: ListEventPayload<CampaignReport>;
 }
 export type EventPayload<N extends CompanyEventName> = N extends keyof SocketPayloads ? SocketPayloads[N] : Record<string, unknown>;
 
@@ -55,6 +61,10 @@ type CompanyRecord = {
 }['user' | 'queue' | 'settings' | 'whatsapp' | 'payment'];
 /** Plans and companies are the super users' business: only their sockets hear of them. */
 type SuperRecord = { [N in 'plan' | 'company']: { type: 'super.record'; name: N; payload: SocketPayloads[N] } }['plan' | 'company'];
+
+type CampaignRecord = {
+  [N in 'ContactList' | 'ContactListItem' | 'campaign']: { type: 'campaign.record'; companyId: number; name: N; payload: SocketPayloads[N] };
+}['ContactList' | 'ContactListItem' | 'campaign'];
 
 /** What a ticket's visibility depends on: enough to address the viewers of a ticket that is gone. */
 export interface TicketScope {
@@ -96,6 +106,8 @@ export type DomainEvent =
   | { type: 'quickMessage.record'; companyId: number; ownerId: number | null; shared: boolean; payload: ListEventPayload<QuickMessage> }
   /** `company{id}-schedule`: a scheduled message created, changed (also by the engine) or deleted. */
   | { type: 'schedule.record'; companyId: number; payload: ListEventPayload<Schedule> }
+  /** Contact lists, their items and campaigns: admin screens, so only the company's admins hear them (items carry numbers). */
+  | CampaignRecord
   /** Platform-wide: every company hears it; a public one (branding) also reaches pages not logged in. */
   | { type: 'platform.setting'; setting: Setting }
   | { type: 'platform.help'; payload: ListEventPayload<Help> }

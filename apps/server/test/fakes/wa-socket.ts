@@ -21,6 +21,8 @@ export class FakeWaSocket implements WaSocket {
   ended = false;
   loggedOut = false;
   failSends = 0;
+  /** Numbers (digits) `onWhatsApp` says have no WhatsApp; every other number has. */
+  readonly notOnWhatsApp = new Set<string>();
 
   constructor(
     readonly config: UserFacingSocketConfig,
@@ -69,6 +71,10 @@ export class FakeWaSocket implements WaSocket {
   }
 
   async rejectCall(): Promise<void> {}
+
+  async onWhatsApp(...jids: string[]): Promise<{ jid: string; exists: boolean }[]> {
+    return jids.map((jid) => ({ jid, exists: !this.notOnWhatsApp.has(jid.split('@')[0] ?? '') }));
+  }
 
   /** Numbers a pairing code was asked for. */
   readonly pairingNumbers: string[] = [];

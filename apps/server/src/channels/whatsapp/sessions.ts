@@ -216,6 +216,11 @@ export class WhatsappSessions implements ChannelAdapter {
     return (await sock.profilePictureUrl(jidOf(to), 'image').catch(() => undefined)) ?? null;
   }
 
+  async checkNumbers(connection: Connection, numbers: string[]): Promise<Map<string, boolean>> {
+    const found = await this.connectedSocket(connection.id).onWhatsApp(...numbers.map((n) => `${n}${PHONE_JID}`));
+    return new Map((found ?? []).map((r) => [r.jid.split('@')[0] ?? '', r.exists]));
+  }
+
   async phoneContacts(connection: Connection): Promise<PhoneEntry[]> {
     return entriesOf(this.phoneBooks.get(connection.id));
   }

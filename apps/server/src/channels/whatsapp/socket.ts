@@ -29,6 +29,8 @@ export interface WaSocket {
   requestPairingCode(phoneNumber: string): Promise<string>;
   /** Read receipts (blue ticks) for the customer's messages. */
   readMessages(keys: WAMessageKey[]): Promise<void>;
+  /** Which numbers (as `<digits>@s.whatsapp.net`) have WhatsApp. */
+  onWhatsApp(...jids: string[]): Promise<{ jid: string; exists: boolean }[] | undefined>;
   signalRepository?: { lidMapping?: { getPNForLID(lid: string): Promise<string | null> } };
 }
 

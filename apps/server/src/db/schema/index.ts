@@ -21,3 +21,4 @@ export * from './automation.js';
 export * from './leases.js';
 export * from './chats.js';
 export * from './webhooks.js';
+export * from './campaigns.js';

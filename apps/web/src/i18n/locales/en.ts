@@ -238,6 +238,11 @@ const en: Messages = {
     ERR_INVOICE_ALREADY_PAID: 'This invoice is already paid.',
     ERR_PAYMENT_NOT_CONFIGURED: 'PIX payment is not configured. Contact support.',
     ERR_PAYMENT_PROVIDER: 'The payment provider did not answer. Try again shortly.',
+    ERR_NO_CONTACT_LIST_FOUND: 'No contact list found with this ID.',
+    ERR_NO_CONTACT_LIST_ITEM_FOUND: 'No contact found in this list with this ID.',
+    ERR_CONTACT_LIST_ITEM_EXISTS: 'This number is already on this list.',
+    ERR_NO_CAMPAIGN_FOUND: 'No campaign found with this ID.',
+    ERR_CAMPAIGN_NOT_EDITABLE: 'This campaign can no longer be edited.',
   },
 };
 

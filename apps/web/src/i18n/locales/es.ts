@@ -238,6 +238,11 @@ const es: Messages = {
     ERR_INVOICE_ALREADY_PAID: 'Esta factura ya está pagada.',
     ERR_PAYMENT_NOT_CONFIGURED: 'El pago por PIX no está configurado. Contacte al soporte.',
     ERR_PAYMENT_PROVIDER: 'El proveedor de pago no respondió. Inténtelo de nuevo en un momento.',
+    ERR_NO_CONTACT_LIST_FOUND: 'No se encontró ninguna lista de contactos con este ID.',
+    ERR_NO_CONTACT_LIST_ITEM_FOUND: 'No se encontró ningún contacto de la lista con este ID.',
+    ERR_CONTACT_LIST_ITEM_EXISTS: 'Este número ya está en esta lista.',
+    ERR_NO_CAMPAIGN_FOUND: 'No se encontró ninguna campaña con este ID.',
+    ERR_CAMPAIGN_NOT_EDITABLE: 'Esta campaña ya no se puede editar.',
   },
 };
 

@@ -239,6 +239,11 @@ const ptBR = {
     ERR_INVOICE_ALREADY_PAID: 'Esta fatura já está paga.',
     ERR_PAYMENT_NOT_CONFIGURED: 'O pagamento por PIX não está configurado. Fale com o suporte.',
     ERR_PAYMENT_PROVIDER: 'O provedor de pagamento não respondeu. Tente de novo em instantes.',
+    ERR_NO_CONTACT_LIST_FOUND: 'Nenhuma lista de contatos encontrada com este ID.',
+    ERR_NO_CONTACT_LIST_ITEM_FOUND: 'Nenhum contato encontrado nesta lista com este ID.',
+    ERR_CONTACT_LIST_ITEM_EXISTS: 'Este número já está nesta lista.',
+    ERR_NO_CAMPAIGN_FOUND: 'Nenhuma campanha encontrada com este ID.',
+    ERR_CAMPAIGN_NOT_EDITABLE: 'Esta campanha não pode mais ser editada.',
   } satisfies Record<ErrorCode, string>,
 };
 

@@ -238,6 +238,11 @@ const tr: Messages = {
     ERR_INVOICE_ALREADY_PAID: 'Bu fatura zaten ödendi.',
     ERR_PAYMENT_NOT_CONFIGURED: 'PIX ödemesi yapılandırılmamış. Destekle iletişime geçin.',
     ERR_PAYMENT_PROVIDER: 'Ödeme sağlayıcısı yanıt vermedi. Birazdan tekrar deneyin.',
+    ERR_NO_CONTACT_LIST_FOUND: 'Bu ID ile kişi listesi bulunamadı.',
+    ERR_NO_CONTACT_LIST_ITEM_FOUND: 'Bu listede bu ID ile kişi bulunamadı.',
+    ERR_CONTACT_LIST_ITEM_EXISTS: 'Bu numara zaten bu listede.',
+    ERR_NO_CAMPAIGN_FOUND: 'Bu ID ile kampanya bulunamadı.',
+    ERR_CAMPAIGN_NOT_EDITABLE: 'Bu kampanya artık düzenlenemez.',
   },
 };
 
