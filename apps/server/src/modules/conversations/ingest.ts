@@ -14,6 +14,8 @@ const LANES = 8;
 const MARK_EVERY_MS = 25;
 /** Socket events a lane may owe before its next transaction waits for them. */
 const MAX_UNANNOUNCED = 16;
+/** Deliveries stored by one statement at most. */
+const MAX_RECEIVED_PER_INSERT = 500;
 /** Raw events a lane takes at once: their customer messages share one transaction. */
 const MAX_BATCH = 10;
 
@@ -49,7 +51,7 @@ class InboundQueue {
   private markTimer?: NodeJS.Timeout;
   private marking: Promise<void> = Promise.resolve();
   /** Deliveries waiting for the next insert. */
-  private received: Received[] = [];
+  private readonly received: Received[] = [];
   /** Deliveries for a Page or Instagram account we do not serve (acknowledged, not stored). */
   unknownAccounts = 0;
 
@@ -68,8 +70,9 @@ class InboundQueue {
   }
 
   private async storeReceived(): Promise<void> {
-    const batch = this.received;
-    this.received = [];
+    // Bounded: a statement holds at most 65 535 parameters.
+    const batch = this.received.splice(0, MAX_RECEIVED_PER_INSERT);
+    if (this.received.length) setImmediate(() => void this.storeReceived());
     const claimedUntil = new Date(Date.now() + CLAIM_MS).toISOString();
     const values = sql.join(
       batch.map((r, n) => sql`(${n}::int, ${r.source}::text, ${JSON.stringify(r.payload)}::jsonb, ${r.served})`),
