@@ -50,7 +50,19 @@ export interface InboundOptions {
   announce?: Announce;
 }
 
-async function storeMessage(ctx: AppContext, connection: Connection, m: InboundMessage, importMode: ImportMode | undefined, announce: Announce): Promise<InboundResult> {
+/** What a message needs before its transaction: network calls (profile, media) never run inside one. */
+interface Prepared {
+  connection: Connection;
+  m: InboundMessage;
+  importMode?: ImportMode;
+  profile: { name?: string; pictureUrl?: string | null } | null;
+  media: string | null;
+  /** The chat's contact row as read before the transaction (null: none yet). */
+  known: ContactRow | null;
+}
+
+/** Null when the message stops here: an ignored group, or a redelivery. */
+async function prepareMessage(ctx: AppContext, connection: Connection, m: InboundMessage, importMode: ImportMode | undefined): Promise<Prepared | InboundResult> {
   if (m.chat.isGroup && !(importMode ? connection.importOldMessagesGroups : connection.allowGroup)) return { outcome: 'ignored' };
   // One read before the transaction: a redelivery stops here, and a first contact gets its profile looked up
   // (network calls stay outside the transaction; the insert below is still ON CONFLICT DO NOTHING).
@@ -58,19 +70,55 @@ async function storeMessage(ctx: AppContext, connection: Connection, m: InboundM
   if (seen.message) return { outcome: 'duplicate' };
   const profile = !seen.contact && m.lookupProfile ? await m.lookupProfile().catch(() => null) : null;
   const media = m.loadMedia ? await saveMedia(ctx, connection.companyId, m) : null;
+  return { connection, m, importMode, profile, media, known: seen.contact };
+}
 
+async function storeMessage(ctx: AppContext, connection: Connection, m: InboundMessage, importMode: ImportMode | undefined, announce: Announce): Promise<InboundResult> {
+  const p = await prepareMessage(ctx, connection, m, importMode);
+  if ('outcome' in p) return p;
   let stored: Stored | undefined;
   for (let attempt = 0; !stored; attempt++) {
     try {
       // A retry reads the contact again: the first attempt may have been the one to create it.
-      const known = attempt === 0 ? seen.contact : undefined;
-      stored = await ctx.db.transaction((tx) => storeInTransaction(tx, connection, m, { importMode, profile, media, known }));
+      const known = attempt === 0 ? p.known : undefined;
+      stored = await ctx.db.transaction((tx) => storeInTransaction(tx, { ...p, known }));
     } catch (err) {
       // A concurrent reopen of the same ticket won: the whole message goes again (it finds that ticket).
       if (attempt > 0 || !isUniqueViolation(err)) throw err;
     }
   }
+  return afterStored(ctx, p, stored, announce);
+}
+
+/**
+ * Several customer messages of one lane (in the lane's order) in ONE transaction: one commit
+ * instead of one per message. All or nothing: on any error nothing is stored and the caller
+ * processes them one by one instead.
+ */
+export async function storeMessages(ctx: AppContext, items: { connection: Connection; m: InboundMessage }[], announce: Announce): Promise<void> {
+  const prepared: Prepared[] = [];
+  for (const { connection, m } of items) {
+    const p = await prepareMessage(ctx, connection, m, undefined);
+    if (!('outcome' in p)) prepared.push(p);
+  }
+  if (prepared.length === 0) return;
+  const stored = await ctx.db.transaction(async (tx) => {
+    const out: Stored[] = [];
+    // The row read before the batch said "no contact": a later message of a contact the batch created reads it.
+    const created = new Set<string>();
+    for (const p of prepared) {
+      const key = `${p.connection.companyId}:${p.connection.channel}:${p.m.chat.number}`;
+      out.push(await storeInTransaction(tx, created.has(key) ? { ...p, known: undefined } : p));
+      if (!p.known) created.add(key);
+    }
+    return out;
+  });
+  for (const [i, s] of stored.entries()) await afterStored(ctx, prepared[i]!, s, announce);
+}
+
+async function afterStored(ctx: AppContext, p: Prepared, stored: Stored, announce: Announce): Promise<InboundResult> {
   if (stored === 'duplicate') return { outcome: 'duplicate' };
+  const { connection, m, importMode, profile } = p;
   const { message, sender, found, ticket, chatCreated, chat } = stored;
   requestContactPicture(ctx, connection, chat, profile?.pictureUrl || m.chat.pictureUrl);
   const result = { outcome: 'stored' as const, messageId: message.id, ticketId: found.ticket.id, ticketCreated: found.created };
@@ -101,12 +149,8 @@ async function seenBefore(ctx: AppContext, connection: Connection, m: InboundMes
 }
 
 /** Contact, ticket, log, message and the ticket's preview and unread counter: all or nothing. */
-async function storeInTransaction(
-  tx: Tx,
-  connection: Connection,
-  m: InboundMessage,
-  o: { importMode?: ImportMode; profile: { name?: string; pictureUrl?: string | null } | null; media: string | null; known?: ContactRow | null },
-): Promise<Stored> {
+async function storeInTransaction(tx: Tx, o: Omit<Prepared, 'known'> & { known?: ContactRow | null }): Promise<Stored> {
+  const { connection, m } = o;
   const { importMode } = o;
   const companyId = connection.companyId;
   const { contact: chat, created: chatCreated } = await upsertContact(

@@ -1,8 +1,8 @@
 import { and, asc, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
-import type { InboundSource } from '../../channels/sink.js';
+import type { DecodedInbound, InboundSource } from '../../channels/sink.js';
 import { inboundEvents } from '../../db/schema/index.js';
 import type { AppContext } from '../../http/context.js';
-import { processInbound } from './inbound.js';
+import { processInbound, storeMessages, type Announce } from './inbound.js';
 
 /** How long a worker holds an event before the sweeper may take it over. */
 const CLAIM_MS = 60_000;
@@ -14,6 +14,10 @@ const LANES = 8;
 const MARK_EVERY_MS = 25;
 /** Socket events a lane may owe before its next transaction waits for them. */
 const MAX_UNANNOUNCED = 16;
+/** Deliveries stored by one statement at most. */
+const MAX_RECEIVED_PER_INSERT = 500;
+/** Raw events a lane takes at once: their customer messages share one transaction. */
+const MAX_BATCH = 10;
 
 interface Stored {
   id: number;
@@ -37,6 +41,9 @@ interface Received {
  */
 class InboundQueue {
   private readonly lanes: Promise<void>[] = Array.from({ length: LANES }, () => Promise.resolve());
+  /** Each lane's events not yet taken, in order, and whether the lane is taking them. */
+  private readonly waiting: Stored[][] = Array.from({ length: LANES }, () => []);
+  private readonly running: boolean[] = Array.from({ length: LANES }, () => false);
   /** Each lane's socket events, in the lane's order, behind its transactions. */
   private readonly announced: Promise<void>[] = Array.from({ length: LANES }, () => Promise.resolve());
   private readonly unannounced: number[] = Array.from({ length: LANES }, () => 0);
@@ -44,7 +51,7 @@ class InboundQueue {
   private markTimer?: NodeJS.Timeout;
   private marking: Promise<void> = Promise.resolve();
   /** Deliveries waiting for the next insert. */
-  private received: Received[] = [];
+  private readonly received: Received[] = [];
   /** Deliveries for a Page or Instagram account we do not serve (acknowledged, not stored). */
   unknownAccounts = 0;
 
@@ -63,8 +70,9 @@ class InboundQueue {
   }
 
   private async storeReceived(): Promise<void> {
-    const batch = this.received;
-    this.received = [];
+    // Bounded: a statement holds at most 65 535 parameters.
+    const batch = this.received.splice(0, MAX_RECEIVED_PER_INSERT);
+    if (this.received.length) setImmediate(() => void this.storeReceived());
     const claimedUntil = new Date(Date.now() + CLAIM_MS).toISOString();
     const values = sql.join(
       batch.map((r, n) => sql`(${n}::int, ${r.source}::text, ${JSON.stringify(r.payload)}::jsonb, ${r.served})`),
@@ -105,7 +113,58 @@ class InboundQueue {
     let hash = 0x811c9dc5;
     for (let i = 0; i < key.length; i++) hash = Math.imul(hash ^ key.charCodeAt(i), 0x01000193) >>> 0;
     const lane = hash % LANES;
-    this.lanes[lane] = this.lanes[lane]!.then(() => this.run(event, lane));
+    this.waiting[lane]!.push(event);
+    if (this.running[lane]) return;
+    this.running[lane] = true;
+    this.lanes[lane] = this.lanes[lane]!.then(() => this.drainLane(lane));
+  }
+
+  /** Takes the lane's waiting events in order, up to MAX_BATCH at a time, until none is left. */
+  private async drainLane(lane: number): Promise<void> {
+    try {
+      const waiting = this.waiting[lane]!;
+      while (waiting.length) await this.runBatch(waiting.splice(0, MAX_BATCH), lane);
+    } finally {
+      this.running[lane] = false;
+    }
+  }
+
+  /**
+   * Customer messages only (the common case under load): stored in one transaction. Anything
+   * else, or a batch that fails (nothing of it is stored then), goes one event at a time.
+   */
+  private async runBatch(batch: Stored[], lane: number): Promise<void> {
+    if (batch.length > 1) {
+      await this.backPressure(lane);
+      try {
+        const decoded: DecodedInbound[] = [];
+        for (const e of batch) decoded.push(...(await this.ctx.channels.decode(e.source, e.payload)));
+        const messages = decoded.flatMap(({ connection, event }) => (event.kind === 'message' ? [{ connection, m: event }] : []));
+        if (messages.length === decoded.length) {
+          await storeMessages(this.ctx, messages, this.announcer(lane));
+          for (const e of batch) this.markProcessed(e.id);
+          return;
+        }
+      } catch (err) {
+        this.ctx.log.debug({ err }, 'a batch of inbound messages failed; processing them one by one');
+      }
+    }
+    for (const event of batch) await this.run(event, lane);
+  }
+
+  /** Runs a committed change's socket events on the lane's own chain, in the lane's order. */
+  private announcer(lane: number): Announce {
+    return (emit) => {
+      this.unannounced[lane]! += 1;
+      this.announced[lane] = this.announced[lane]!.then(emit)
+        .catch((err: unknown) => this.ctx.log.error({ err }, 'socket events of an inbound message failed'))
+        .finally(() => (this.unannounced[lane]! -= 1));
+    };
+  }
+
+  /** Back-pressure: the events may trail the transactions, not run away from them. */
+  private async backPressure(lane: number): Promise<void> {
+    if (this.unannounced[lane]! >= MAX_UNANNOUNCED) await this.announced[lane];
   }
 
   async drained(): Promise<void> {
@@ -118,14 +177,8 @@ class InboundQueue {
   }
 
   private async run(event: Stored, lane: number): Promise<void> {
-    const announce = (emit: () => Promise<void>) => {
-      this.unannounced[lane]! += 1;
-      this.announced[lane] = this.announced[lane]!.then(emit)
-        .catch((err: unknown) => this.ctx.log.error({ err }, 'socket events of an inbound message failed'))
-        .finally(() => (this.unannounced[lane]! -= 1));
-    };
-    // Back-pressure: the events may trail the transactions, not run away from them.
-    if (this.unannounced[lane]! >= MAX_UNANNOUNCED) await this.announced[lane];
+    const announce = this.announcer(lane);
+    await this.backPressure(lane);
     try {
       const decoded = await this.ctx.channels.decode(event.source, event.payload);
       for (const { connection, event: e } of decoded) await processInbound(this.ctx, connection, e, { announce });

@@ -1,0 +1,56 @@
+import { asc, eq, inArray } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inboundEvents, messages, tickets } from '../../db/schema/index.js';
+import { createCompanyWithAdmin, createTestApp, type TestApp } from '../../../test/helpers.js';
+import { createConnection } from '../../../test/connections.js';
+import { FakeGraph } from '../../../test/fakes/graph-server.js';
+import { messengerText, metaEnv, postWebhook } from '../../../test/fakes/meta-webhook.js';
+import { inboundQueue } from './ingest.js';
+
+let t: TestApp;
+let graph: FakeGraph;
+
+beforeAll(async () => {
+  graph = await FakeGraph.start();
+  t = await createTestApp(metaEnv(graph.url));
+});
+
+afterAll(async () => {
+  await t.close();
+  await graph.close();
+});
+
+describe('a burst of webhooks (issue 10, Performance)', () => {
+  it('is stored by shared inserts and batched transactions: every message once, in received order per customer, one ticket each', async () => {
+    const { company } = await createCompanyWithAdmin(t.db);
+    const conn = await createConnection(t.db, company.id);
+    const customers = ['7100001', '7100002', '7100003'];
+    const bodies = Array.from({ length: 45 }, (_, i) => messengerText(conn.facebookPageId!, customers[i % 3]!, `m_burst_${i}`, `burst ${i}`));
+    // Posted in the same turn: their raw events share statements, and each lane has several waiting at once.
+    const answers = await Promise.all(bodies.map((b) => postWebhook(t.app, b)));
+    expect(answers.map((a) => a.statusCode)).toEqual(bodies.map(() => 200));
+    await inboundQueue(t.app.ctx).drained();
+
+    const mids = bodies.map((_, i) => `m_burst_${i}`);
+    const received = await t.db.select({ id: inboundEvents.id, payload: inboundEvents.payload }).from(inboundEvents).orderBy(asc(inboundEvents.id));
+    const stored = await t.db
+      .select({ wid: messages.wid, ticketId: messages.ticketId, contactId: messages.contactId })
+      .from(messages)
+      .where(inArray(messages.wid, mids))
+      .orderBy(asc(messages.id));
+    expect(stored.map((m) => m.wid).sort()).toEqual([...mids].sort());
+    // Every raw event was processed (and so emptied).
+    expect(received.filter((r) => JSON.stringify(r.payload).includes('m_burst_'))).toEqual([]);
+
+    const liveTickets = await t.db.select({ id: tickets.id, contactId: tickets.contactId }).from(tickets).where(eq(tickets.companyId, company.id));
+    expect(liveTickets).toHaveLength(3);
+    for (const ticket of liveTickets) {
+      const own = stored.filter((m) => m.ticketId === ticket.id);
+      expect(own).toHaveLength(15);
+      expect(own.every((m) => m.contactId === ticket.contactId)).toBe(true);
+      // Posted in one turn, received (and numbered) in posting order: stored in that order.
+      const order = own.map((m) => Number(m.wid!.slice('m_burst_'.length)));
+      expect(order).toEqual([...order].sort((a, b) => a - b));
+    }
+  });
+});
