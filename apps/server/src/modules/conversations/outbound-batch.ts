@@ -4,7 +4,7 @@ import { messages, tickets, whatsapps } from '../../db/schema/index.js';
 import type { AppContext } from '../../http/context.js';
 import { inLanes } from '../../jobs/lanes.js';
 import type { MessageRow } from '../messages/presenter.js';
-import { writeTicketLogs } from '../tickets/logs.js';
+import { closeCarrierTickets } from './commands/tickets.js';
 import { emitMessageCreate, emitTicketUpdate } from './emit.js';
 import { deliverOrRoute } from './outbound.js';
 
@@ -23,8 +23,8 @@ export interface BatchOutgoing {
 /**
  * The outbox for a burst (the schedule engine's due minute): the messages of many tickets
  * of one company stored in one INSERT and their tickets' previews in one UPDATE, instead of
- * two statements per message (and the tickets opened only to carry them closed in that same
- * UPDATE, one ticket event each instead of two). Then, as `queueOutgoing`, each is announced and sent in the
+ * two statements per message; the tickets opened only to carry them are closed by one command
+ * (`closeCarrierTickets`), one ticket event each instead of two. Then, as `queueOutgoing`, each is announced and sent in the
  * background; the rows are outbox entries, so a crash leaves them to the sweeper. Answers
  * the rows in the order of `items`; an item whose ticket is not the company's gets `undefined`.
  */
@@ -62,26 +62,21 @@ export async function queueOutgoingBatch(ctx: AppContext, companyId: number, ite
   const rows = values.length ? await ctx.db.insert(messages).values(values).returning() : [];
   // One preview per ticket: the last of its messages here (they share one createdAt).
   const latest = [...new Map(rows.map((r) => [r.ticketId, r])).values()];
-  const closing = new Set(items.filter((i) => i.closeTicket).map((i) => i.ticketId));
   if (latest.length) {
     const list = sql.join(
-      latest.map((r) => sql`(${r.ticketId}::int, ${r.body}::text, ${r.createdAt}::timestamptz, ${closing.has(r.ticketId)}::boolean)`),
+      latest.map((r) => sql`(${r.ticketId}::int, ${r.body}::text, ${r.createdAt}::timestamptz)`),
       sql`, `,
     );
-    const closed = await ctx.db.execute<{ id: number; queue_id: number | null }>(sql`
+    await ctx.db.execute(sql`
       UPDATE tickets t SET
         last_message = CASE WHEN t.last_message_at <= v.at THEN v.body ELSE t.last_message END,
         last_message_from_me = CASE WHEN t.last_message_at <= v.at THEN true ELSE t.last_message_from_me END,
-        last_message_at = GREATEST(t.last_message_at, v.at),
-        status = CASE WHEN v.close THEN 'closed' ELSE t.status END,
-        closed_at = CASE WHEN v.close THEN now() ELSE t.closed_at END,
-        unread_messages = CASE WHEN v.close THEN 0 ELSE t.unread_messages END
-      FROM (VALUES ${list}) AS v(id, body, at, close)
-      WHERE t.id = v.id
-      RETURNING t.id, t.queue_id, v.close`);
-    const logs = closed.rows.filter((r) => closing.has(r.id)).map((r) => ({ companyId, ticketId: r.id, type: 'closed' as const, queueId: r.queue_id }));
-    if (logs.length) await writeTicketLogs(ctx.db, logs);
+        last_message_at = GREATEST(t.last_message_at, v.at)
+      FROM (VALUES ${list}) AS v(id, body, at)
+      WHERE t.id = v.id`);
   }
+  const stored = new Set(rows.map((r) => r.ticketId));
+  await closeCarrierTickets(ctx.db, companyId, [...new Set(items.filter((i) => i.closeTicket && stored.has(i.ticketId)).map((i) => i.ticketId))]);
   // Announced a few at a time (one by one, a batch waited on its events' queries in a row); each is sent once announced.
   await inLanes(rows, ANNOUNCE_LANES, async (row) => {
     const presented = await emitTicketUpdate(ctx, row.ticketId);

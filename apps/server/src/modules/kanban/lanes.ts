@@ -1,11 +1,11 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { Tx } from '../../db/client.js';
+import type { DbOrTx } from '../../db/client.js';
 import { messages, tags, ticketTags, tickets } from '../../db/schema/index.js';
 import type { DomainEvent } from '../../events/types.js';
 import type { AppContext } from '../../http/context.js';
 import { sendConnectionMessage } from '../conversations/behaviours/send.js';
-import { emitTicketUpdate } from '../conversations/emit.js';
+import { moveTicketLane, restartLaneClock } from '../conversations/commands/ticket-tags.js';
 
 /**
  * Lane automation (docs/kanban.md "Lane automation"). A ticket's time in a lane starts when
@@ -36,7 +36,7 @@ const wroteSinceEntry = (fromMe: boolean) =>
     and ${messages.fromMe} = ${fromMe} and not ${messages.isPrivate} and ${messages.createdAt} >= ${ticketTags.createdAt})`;
 
 /** The moves due now, each claimed (row lock on its link, skipped by a concurrent sweep) inside `tx`. */
-async function claimMoves(tx: Tx, rule: 'forward' | 'rollback', now: Date, only?: number): Promise<Move[]> {
+async function claimMoves(tx: DbOrTx, rule: 'forward' | 'rollback', now: Date, only?: number): Promise<Move[]> {
   const target = rule === 'forward' ? tags.nextLaneId : tags.rollbackLaneId;
   const due: SQL =
     rule === 'forward'
@@ -54,29 +54,18 @@ async function claimMoves(tx: Tx, rule: 'forward' | 'rollback', now: Date, only?
     .for('update', { of: ticketTags, skipLocked: true });
 }
 
-/** Runs one rule: moves the due tickets (one transaction), then greets and announces them. */
+/** Runs one rule: moves the due tickets (one transaction, each move announced once committed), then greets them. */
 async function runRule(ctx: AppContext, rule: 'forward' | 'rollback', now: Date, only?: number): Promise<number> {
-  const moved = await ctx.db.transaction(async (tx) => {
+  const moved = await ctx.events.inTransaction(ctx.db, async (tx, publish) => {
     const moves = await claimMoves(tx, rule, now, only);
-    for (const m of moves) {
-      await tx.delete(ticketTags).where(and(eq(ticketTags.ticketId, m.ticketId), eq(ticketTags.tagId, m.fromId)));
-      await tx
-        .insert(ticketTags)
-        .values({ ticketId: m.ticketId, tagId: m.toId })
-        .onConflictDoUpdate({ target: [ticketTags.ticketId, ticketTags.tagId], set: { createdAt: sql`now()` } });
-    }
+    for (const m of moves) await moveTicketLane(ctx, tx, publish, m);
     return moves;
   });
   for (const m of moved) {
     if (rule === 'forward' && m.greeting.trim()) {
       await sendConnectionMessage(ctx, m.ticketId, m.greeting);
-      // The new lane's clock starts after our own greeting, which is no answer to the customer.
-      await ctx.db
-        .update(ticketTags)
-        .set({ createdAt: sql`now()` })
-        .where(and(eq(ticketTags.ticketId, m.ticketId), eq(ticketTags.tagId, m.toId)));
+      await restartLaneClock(ctx.db, m.ticketId, m.toId);
     }
-    await emitTicketUpdate(ctx, m.ticketId);
   }
   return moved.length;
 }

@@ -18,7 +18,7 @@ import { containsPattern } from '../../db/search.js';
 import type { AuthUser } from '../../http/auth.js';
 import type { AppContext } from '../../http/context.js';
 import { AppError } from '../../http/errors.js';
-import { emitTicketUpdate } from '../conversations/emit.js';
+import { tagTicket, untagTicket } from '../conversations/commands/ticket-tags.js';
 import { contactMaskFor } from '../contacts/lgpd.js';
 import { findContact, loadContact } from '../contacts/queries.js';
 import { emitContact } from '../contacts/service.js';
@@ -213,15 +213,13 @@ const ticketTagRefs = async (db: DbOrTx, ticketId: number) => ({ tags: (await ta
 export async function addTicketTag(ctx: AppContext, by: AuthUser, ticketId: number, tagId: number): Promise<{ tags: TagRef[] }> {
   const ticket = await ticketFor(ctx, by, ticketId);
   if (!(await findTag(ctx.db, by.companyId, tagId))) throw tagNotFound();
-  await ctx.db.insert(ticketTags).values({ ticketId: ticket.id, tagId }).onConflictDoNothing();
-  await emitTicketUpdate(ctx, ticket.id);
+  await tagTicket(ctx, ticket.id, tagId);
   return ticketTagRefs(ctx.db, ticket.id);
 }
 
 /** `DELETE /ticket-tags/{ticketId}`: removes every tag of the ticket (the kanban moves it back to the default lane). */
 export async function clearTicketTags(ctx: AppContext, by: AuthUser, ticketId: number): Promise<{ tags: TagRef[] }> {
   const ticket = await ticketFor(ctx, by, ticketId);
-  await ctx.db.delete(ticketTags).where(eq(ticketTags.ticketId, ticket.id));
-  await emitTicketUpdate(ctx, ticket.id);
+  await untagTicket(ctx, ticket.id);
   return { tags: [] };
 }

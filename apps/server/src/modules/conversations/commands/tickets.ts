@@ -1,5 +1,6 @@
 import { ACTIVE_TICKET_STATUSES, type Channel, type Ticket, type TicketStatus } from '@balcao/contracts';
-import { and, eq, inArray, isNotNull } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, ne } from 'drizzle-orm';
+import type { DbOrTx } from '../../../db/client.js';
 import { ACTIVE_TICKET_PREDICATE, tickets, users, whatsapps } from '../../../db/schema/index.js';
 import type { AppContext } from '../../../http/context.js';
 import { AppError } from '../../../http/errors.js';
@@ -255,6 +256,23 @@ export function markClosed(ctx: AppContext, ticketId: number, opts: { userId?: n
     // With the status before: subscribers (outbound webhooks) tell a status change from other updates.
     announce(ctx, publish, ticketId, before);
     return true;
+  });
+}
+
+/**
+ * Closes tickets opened only to carry an outgoing message (the schedule engine's burst: `openTicket`
+ * disabled), in one UPDATE with their `closed` log lines, as `markClosed` does one by one. No event:
+ * the caller announces each ticket with its message, one event per ticket instead of two.
+ */
+export async function closeCarrierTickets(db: DbOrTx, companyId: number, ticketIds: number[]): Promise<void> {
+  if (ticketIds.length === 0) return;
+  await db.transaction(async (tx) => {
+    const rows = await tx
+      .update(tickets)
+      .set({ status: 'closed', closedAt: new Date(), unreadMessages: 0 })
+      .where(and(eq(tickets.companyId, companyId), inArray(tickets.id, ticketIds), ne(tickets.status, 'closed')))
+      .returning({ id: tickets.id, queueId: tickets.queueId });
+    await writeTicketLogs(tx, rows.map((r) => ({ companyId, ticketId: r.id, type: 'closed' as const, queueId: r.queueId })));
   });
 }
 
