@@ -14,7 +14,6 @@ import {
 } from '@whiskeysockets/baileys';
 import type { Channel } from '@balcao/contracts';
 import { and, eq } from 'drizzle-orm';
-import { readFile } from 'node:fs/promises';
 import pino from 'pino';
 import { companySettings, messages, whatsapps } from '../../db/schema/index.js';
 import { ChannelSendError, type ChannelAdapter, type Connection, type OutgoingMessage, type PhoneEntry, type Recipient } from '../adapter.js';
@@ -526,7 +525,7 @@ function mimetypeOf(msg: WAMessage): string {
 
 async function mediaContent(message: OutgoingMessage): Promise<AnyMessageContent> {
   const media = message.media!;
-  const data = await readFile(media.path);
+  const data = await media.read();
   const caption = message.body && message.body !== media.fileName ? message.body : undefined;
   switch (media.mediaType) {
     case 'image':
