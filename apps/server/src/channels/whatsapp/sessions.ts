@@ -107,7 +107,8 @@ export class WhatsappSessions implements ChannelAdapter {
   /** A dead node's session: resumed here from the stored auth state (no new QR) when this node claims it first. */
   async takeOver(whatsappId: number): Promise<void> {
     const connection = await this.connection(whatsappId);
-    if (connection?.channel === 'whatsapp') await this.start(connection, { ifFree: true });
+    if (connection?.channel !== 'whatsapp' || !(await this.leases.claimExpired(whatsappId))) return;
+    await this.open(connection, false);
   }
 
   /** Resolves once every event received so far is stored (acknowledged: a crash no longer loses it). */
