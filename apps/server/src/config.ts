@@ -28,6 +28,12 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SERVE_WEB: bool.default(true),
   REDIS_URL: z.string().optional(),
+  S3_BUCKET: z.string().optional(),
+  S3_ENDPOINT: z.url().optional(),
+  S3_REGION: z.string().default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_FORCE_PATH_STYLE: bool.default(false),
   RATE_LIMIT_MAX: positiveInt.default(6000),
   TRUST_PROXY: bool.default(false),
   LOGIN_MAX_PER_IP: positiveInt.default(30),
@@ -76,6 +82,8 @@ export interface Config {
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   serveWeb: boolean;
   redisUrl: string | undefined;
+  /** Message media in an S3-compatible bucket instead of DATA_DIR/public (several API nodes). */
+  s3?: { bucket: string; endpoint?: string; region: string; accessKeyId?: string; secretAccessKey?: string; forcePathStyle: boolean };
   webDist: string;
   /** Login: attempts per IP per minute; failures per e-mail and IP per minute; failures per e-mail per hour. */
   rateLimit: {
@@ -137,6 +145,16 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
     logLevel: e.LOG_LEVEL,
     serveWeb: e.SERVE_WEB,
     redisUrl: e.REDIS_URL,
+    s3: e.S3_BUCKET
+      ? {
+          bucket: e.S3_BUCKET,
+          endpoint: e.S3_ENDPOINT,
+          region: e.S3_REGION,
+          accessKeyId: e.S3_ACCESS_KEY_ID,
+          secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+          forcePathStyle: e.S3_FORCE_PATH_STYLE,
+        }
+      : undefined,
     webDist: resolve(REPO_ROOT, 'apps/web/dist'),
     rateLimit: {
       globalPerMinute: e.RATE_LIMIT_MAX,

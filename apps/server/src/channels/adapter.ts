@@ -11,8 +11,8 @@ export interface Recipient {
 }
 
 export interface OutgoingMedia {
-  /** Absolute path of the stored file. */
-  path: string;
+  /** The stored file's bytes (local folder or S3 bucket). */
+  read(): Promise<Buffer>;
   /** Public URL of the same file (channels that fetch media by URL). */
   url: string;
   fileName: string;

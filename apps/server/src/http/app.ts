@@ -56,6 +56,8 @@ import { refuseRevokedFamilies } from '../realtime/families.js';
 import { emitDomainEvent } from '../realtime/relay.js';
 import { Realtime } from '../realtime/server.js';
 import { MediaStorage, publicFileHeaders } from '../storage/media.js';
+import { S3MediaStore } from '../storage/s3.js';
+import { registerBucketMedia } from '../storage/serve.js';
 import type { Secrets } from '../secrets.js';
 import { hoistPermissionGuards, makeAuthenticate } from './auth.js';
 import { apiCompression } from './compression.js';
@@ -102,7 +104,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const db = createDb(deps.pool);
   const realtime = new Realtime(app.server, { db, secrets: deps.secrets, corsOrigin: config.frontendUrl, log: app.log, redisUrl: config.redisUrl });
   const channels = new Channels(config, deps.channels);
-  const storage = new MediaStorage(config.dataDir, config.mediaLimitBytes);
+  const bucket = config.s3 ? new S3MediaStore(config.s3) : undefined;
+  const storage = new MediaStorage(config.dataDir, config.mediaLimitBytes, bucket);
   const background = new BackgroundTasks(app.log);
   const events = new EventBus(app.log);
   events.subscribe((event) => emitDomainEvent(realtime, event));
@@ -126,7 +129,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await background.drain();
   });
   // Requests still in flight when closing began may have started more work: the pool ends after it.
-  app.addHook('onClose', () => background.drain());
+  app.addHook('onClose', async () => {
+    await background.drain();
+    bucket?.close();
+  });
 
   registerErrorHandling(app);
   // The API is called from the web app's origin and serves /public images to it.
@@ -170,6 +176,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         for (const [name, value] of Object.entries(publicFileHeaders(path))) res.setHeader(name, value);
       },
     });
+  if (bucket) registerBucketMedia(app, storage);
   await servePublic(publicRoot, '/public/');
   // Built-in images (default avatar, branding defaults) ship with the server, whatever DATA_DIR holds.
   await servePublic(builtinImagesDir, '/public/app/');

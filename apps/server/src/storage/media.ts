@@ -1,7 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { createReadStream } from 'node:fs';
+import { mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { basename, extname, join } from 'node:path';
+import type { Readable } from 'node:stream';
+import { buffer } from 'node:stream/consumers';
 import { AppError } from '../http/errors.js';
+import type { S3MediaStore } from './s3.js';
 
 /** Extensions we write for each accepted MIME type; anything served from /public gets a harmless one. */
 const EXTENSIONS: Record<string, string> = {
@@ -52,12 +56,21 @@ export interface SavedMedia {
   size: number;
 }
 
-/** Media files under DATA_DIR/public/company{id}/ with unguessable names (served by /public). */
+/**
+ * Media files under DATA_DIR/public/company{id}/ with unguessable names (served by /public),
+ * or with `S3_BUCKET` the same paths as keys of the bucket (several API nodes share it).
+ */
 export class MediaStorage {
   constructor(
     private readonly dataDir: string,
     readonly limitBytes: number,
+    private readonly bucket?: S3MediaStore,
   ) {}
+
+  /** The bucket key of a file: its path under /public. */
+  private key(companyId: number, fileName: string): string {
+    return `company${companyId}/${basename(fileName)}`;
+  }
 
   companyDir(companyId: number): string {
     return join(this.dataDir, 'public', `company${companyId}`);
@@ -83,13 +96,42 @@ export class MediaStorage {
     // conversation shows and what a download is saved as.
     const readable = /^(application|text)\//.test(type) ? readableName(originalName) : '';
     const fileName = `${randomBytes(16).toString('hex')}${readable ? `-${readable}` : ''}${ext}`;
-    await mkdir(this.companyDir(companyId), { recursive: true });
-    await writeFile(this.pathOf(companyId, fileName), data, { mode: 0o640 });
+    if (this.bucket) {
+      await this.bucket.put(this.key(companyId, fileName), data, type, data.length);
+    } else {
+      await mkdir(this.companyDir(companyId), { recursive: true });
+      await writeFile(this.pathOf(companyId, fileName), data, { mode: 0o640 });
+    }
     return { fileName, mimetype: type, size: data.length };
   }
 
   async remove(companyId: number, fileName: string): Promise<void> {
+    if (this.bucket) await this.bucket.delete(this.key(companyId, fileName));
     await rm(this.pathOf(companyId, fileName), { force: true });
+  }
+
+  /** A stored file's bytes (a channel sending it). */
+  async read(companyId: number, fileName: string): Promise<Buffer> {
+    if (!this.bucket) return readFile(this.pathOf(companyId, fileName));
+    const object = await this.bucket.get(this.key(companyId, fileName));
+    if (!object) throw new Error(`media not found: ${this.key(companyId, fileName)}`);
+    return buffer(object.body);
+  }
+
+  /**
+   * A stored file as a stream for `/public/company{id}/{file}`: from the bucket when there is
+   * one (files written before it was set stay readable from the folder), else undefined.
+   */
+  async open(companyId: number, fileName: string): Promise<{ body: Readable; length?: number } | undefined> {
+    const fromBucket = await this.bucket?.get(this.key(companyId, fileName));
+    if (fromBucket) return fromBucket;
+    const path = this.pathOf(companyId, fileName);
+    const info = await stat(path).catch(() => undefined);
+    return info?.isFile() ? { body: createReadStream(path), length: info.size } : undefined;
+  }
+
+  get usesBucket(): boolean {
+    return this.bucket !== undefined;
   }
 }
 

@@ -49,6 +49,16 @@ export class SessionLeases {
     return rows.length > 0;
   }
 
+  /** Takes over the session of a dead node: only while its lease is expired (no lease: nobody should run it). */
+  async claimExpired(whatsappId: number): Promise<boolean> {
+    const rows = await this.deps()
+      .db.update(whatsappSessionLeases)
+      .set({ nodeId: this.nodeId, expiresAt: sql`now() + make_interval(secs => ${LEASE_TTL_MS / 1000})` })
+      .where(and(eq(whatsappSessionLeases.whatsappId, whatsappId), lt(whatsappSessionLeases.expiresAt, sql`now()`)))
+      .returning({ id: whatsappSessionLeases.whatsappId });
+    return rows.length > 0;
+  }
+
   /** Nobody should run the session any more (stopped, logged out, given up). */
   async release(whatsappId: number): Promise<void> {
     await this.deps().db.delete(whatsappSessionLeases).where(eq(whatsappSessionLeases.whatsappId, whatsappId));

@@ -14,7 +14,6 @@ import {
 } from '@whiskeysockets/baileys';
 import type { Channel } from '@balcao/contracts';
 import { and, eq } from 'drizzle-orm';
-import { readFile } from 'node:fs/promises';
 import pino from 'pino';
 import { companySettings, messages, whatsapps } from '../../db/schema/index.js';
 import { ChannelSendError, type ChannelAdapter, type Connection, type OutgoingMessage, type PhoneEntry, type Recipient } from '../adapter.js';
@@ -108,7 +107,8 @@ export class WhatsappSessions implements ChannelAdapter {
   /** A dead node's session: resumed here from the stored auth state (no new QR) when this node claims it first. */
   async takeOver(whatsappId: number): Promise<void> {
     const connection = await this.connection(whatsappId);
-    if (connection?.channel === 'whatsapp') await this.start(connection, { ifFree: true });
+    if (connection?.channel !== 'whatsapp' || !(await this.leases.claimExpired(whatsappId))) return;
+    await this.open(connection, false);
   }
 
   /** Resolves once every event received so far is stored (acknowledged: a crash no longer loses it). */
@@ -531,7 +531,7 @@ function mimetypeOf(msg: WAMessage): string {
 
 async function mediaContent(message: OutgoingMessage): Promise<AnyMessageContent> {
   const media = message.media!;
-  const data = await readFile(media.path);
+  const data = await media.read();
   const caption = message.body && message.body !== media.fileName ? message.body : undefined;
   switch (media.mediaType) {
     case 'image':

@@ -166,7 +166,7 @@ async function outgoingFor(ctx: AppContext, row: MessageRow) {
     wid: row.wid,
     media: row.mediaUrl
       ? {
-          path: ctx.storage.pathOf(row.companyId, row.mediaUrl),
+          read: () => ctx.storage.read(row.companyId, row.mediaUrl!),
           url: ctx.storage.url(ctx.config.apiUrl, row.companyId, row.mediaUrl),
           fileName: row.mediaUrl,
           mimetype,

@@ -1,0 +1,71 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { whatsappSessionLeases } from '../../db/schema/index.js';
+import { startSessionLeases } from '../../modules/whatsapp/resume.js';
+import { createConnection, eventually } from '../../../test/connections.js';
+import { fakeSocketFactory, type FakeSocketFactory } from '../../../test/fakes/wa-socket.js';
+import { createCompanyWithAdmin, createTestApp, createTestDatabase, type TestApp } from '../../../test/helpers.js';
+import type { Connection } from '../adapter.js';
+
+/**
+ * Issue 19 point 2: one node runs each WhatsApp session, through its lease. Two nodes (two
+ * apps on one database): a session held by A is not started by B at boot; an expired lease
+ * (A died) is taken over by B; an admin's start through B takes it at once, and A closes its
+ * socket at its next heartbeat; a stopped session has no lease, so no node restarts it.
+ */
+
+let a: TestApp;
+let b: TestApp;
+const sockets: Record<'a' | 'b', FakeSocketFactory> = { a: fakeSocketFactory(), b: fakeSocketFactory() };
+let connection: Connection;
+
+beforeAll(async () => {
+  const database = await createTestDatabase();
+  a = await createTestApp({}, { channels: { makeWaSocket: sockets.a } }, database);
+  b = await createTestApp({}, { channels: { makeWaSocket: sockets.b } }, database);
+  const { company } = await createCompanyWithAdmin(a.db);
+  connection = await createConnection(a.db, company.id, { channel: 'whatsapp' });
+});
+afterAll(async () => {
+  await a?.close();
+  await b?.close();
+});
+
+const holder = async () => (await a.db.select().from(whatsappSessionLeases).where(eq(whatsappSessionLeases.whatsappId, connection.id)))[0]?.nodeId;
+const wa = (t: TestApp) => t.app.ctx.channels.whatsapp;
+
+describe('WhatsApp session leases', () => {
+  it('runs a session on one node, moves it when its lease expires or an admin starts it elsewhere, and forgets it when stopped', { timeout: 30_000 }, async () => {
+    await wa(a).start(connection, { ifFree: true });
+    expect(wa(a).isRunning(connection.id)).toBe(true);
+    expect(await holder()).toBe(wa(a).leases.nodeId);
+
+    // Boot of another node: the session is A's, B leaves it alone.
+    await wa(b).start(connection, { ifFree: true });
+    expect(wa(b).isRunning(connection.id)).toBe(false);
+    await wa(b).takeOver(connection.id);
+    expect(wa(b).isRunning(connection.id)).toBe(false);
+
+    // A stops renewing (dead): B takes it over from the stored state.
+    await a.db.update(whatsappSessionLeases).set({ expiresAt: sql`now() - interval '1 second'` });
+    await wa(b).takeOver(connection.id);
+    expect(wa(b).isRunning(connection.id)).toBe(true);
+    expect(await holder()).toBe(wa(b).leases.nodeId);
+
+    // A's heartbeat finds the lease gone: its socket closes there, without a logout.
+    await startSessionLeases(a.app.ctx, a.pool.options);
+    await eventually(async () => !wa(a).isRunning(connection.id), 12_000);
+    expect(sockets.a.last()).toMatchObject({ ended: true, loggedOut: false });
+    await wa(a).leases.stop();
+
+    // An admin's start through A takes it back at once.
+    await wa(a).start(connection);
+    expect(await holder()).toBe(wa(a).leases.nodeId);
+
+    // Stopped: no lease, no node restarts it.
+    await wa(a).stop(connection, { logout: false });
+    expect(await holder()).toBeUndefined();
+    await wa(b).takeOver(connection.id);
+    expect(await holder()).toBeUndefined();
+  });
+});

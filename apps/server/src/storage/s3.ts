@@ -1,0 +1,43 @@
+import { DeleteObjectCommand, GetObjectCommand, NoSuchKey, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import type { Readable } from 'node:stream';
+import type { Config } from '../config.js';
+
+/**
+ * Media in an S3-compatible bucket (issue 19): every API node reads and writes the same
+ * files. Keys are the paths under /public (`company{id}/{fileName}`), so URLs do not change.
+ */
+export class S3MediaStore {
+  private readonly client: S3Client;
+
+  constructor(private readonly s3: NonNullable<Config['s3']>) {
+    this.client = new S3Client({
+      region: s3.region,
+      endpoint: s3.endpoint,
+      forcePathStyle: s3.forcePathStyle,
+      credentials: s3.accessKeyId && s3.secretAccessKey ? { accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey } : undefined,
+    });
+  }
+
+  async put(key: string, body: Buffer | Readable, contentType: string, length?: number): Promise<void> {
+    await this.client.send(new PutObjectCommand({ Bucket: this.s3.bucket, Key: key, Body: body, ContentType: contentType, ContentLength: length }));
+  }
+
+  /** The object as a stream, or undefined when there is none. */
+  async get(key: string): Promise<{ body: Readable; length?: number } | undefined> {
+    try {
+      const res = await this.client.send(new GetObjectCommand({ Bucket: this.s3.bucket, Key: key }));
+      return { body: res.Body as Readable, length: res.ContentLength };
+    } catch (err) {
+      if (err instanceof NoSuchKey || (err as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 404) return undefined;
+      throw err;
+    }
+  }
+
+  async delete(key: string): Promise<void> {
+    await this.client.send(new DeleteObjectCommand({ Bucket: this.s3.bucket, Key: key }));
+  }
+
+  close(): void {
+    this.client.destroy();
+  }
+}

@@ -1,0 +1,49 @@
+import { createServer, type Server } from 'node:http';
+
+/**
+ * A small stand-in for the S3 API at the network boundary (path style: `/{bucket}/{key}`):
+ * PUT, GET, HEAD and DELETE of objects, kept in memory. Signatures are not checked.
+ */
+export class FakeS3 {
+  readonly objects = new Map<string, { body: Buffer; type: string }>();
+  readonly requests: { method: string; path: string }[] = [];
+
+  private constructor(
+    private readonly server: Server,
+    readonly url: string,
+  ) {}
+
+  static async start(): Promise<FakeS3> {
+    const holder: { fake?: FakeS3 } = {};
+    const server = createServer((req, res) => {
+      const fake = holder.fake;
+      const path = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
+      fake!.requests.push({ method: req.method ?? '', path });
+      const chunks: Buffer[] = [];
+      req.on('data', (c: Buffer) => chunks.push(c));
+      req.on('end', () => {
+        const object = fake!.objects.get(path);
+        if (req.method === 'PUT') {
+          fake!.objects.set(path, { body: Buffer.concat(chunks), type: req.headers['content-type'] ?? 'application/octet-stream' });
+          res.writeHead(200, { etag: '"fake"' }).end();
+        } else if (req.method === 'DELETE') {
+          fake!.objects.delete(path);
+          res.writeHead(204).end();
+        } else if (!object) {
+          res.writeHead(404, { 'content-type': 'application/xml' });
+          res.end(req.method === 'HEAD' ? undefined : '<?xml version="1.0" encoding="UTF-8"?><Error><Code>NoSuchKey</Code><Message>The specified key does not exist.</Message></Error>');
+        } else {
+          res.writeHead(200, { 'content-type': object.type, 'content-length': object.body.length });
+          res.end(req.method === 'HEAD' ? undefined : object.body);
+        }
+      });
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    holder.fake = new FakeS3(server, `http://127.0.0.1:${(server.address() as { port: number }).port}`);
+    return holder.fake;
+  }
+
+  close(): Promise<void> {
+    return new Promise((r) => this.server.close(() => r()));
+  }
+}

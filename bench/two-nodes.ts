@@ -1,0 +1,160 @@
+// Two API nodes vs one (a benchmark, not a test). Two real node processes
+// (apps/server/test/node-server.ts: main's boot with pg-boss, Redis adapter, leases) on one
+// database and one throw-away redis-server; one admin socket on each node.
+// 1. Cross-node delivery: messages posted one at a time to node A as signed Meta webhooks;
+//    for each, the arrival of its `appMessage` create on B's socket minus on A's socket is
+//    what crossing Redis adds.
+// 2. Ingest: BENCH_MESSAGES webhooks with BENCH_CONCURRENCY in flight, all to node A (one
+//    node ingesting), then spread over A and B (two nodes); throughput until the last
+//    message reached the socket.
+//   npm run bench:two-nodes
+//   BENCH_MESSAGES=400 BENCH_CONCURRENCY=20 BENCH_PROBES=100 npm run bench:two-nodes
+import { COMPANY_SETTING_DEFAULTS } from '@balcao/contracts';
+import { fork, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { cpus, loadavg } from 'node:os';
+import { resolve } from 'node:path';
+import { io, type Socket } from 'socket.io-client';
+import { createDb, createPool } from '../apps/server/src/db/client.js';
+import { freePort } from '../apps/server/src/db/embedded.js';
+import { migrateAndSeed } from '../apps/server/src/db/migrate.js';
+import { companies, companySettings, plans, users, whatsapps } from '../apps/server/src/db/schema/index.js';
+import { signAccessToken } from '../apps/server/src/modules/auth/tokens.js';
+import { generateConnectionToken } from '../apps/server/src/modules/whatsapp/service.js';
+import { postSimulated } from '../apps/server/tools/simulate.js';
+import { FakeGraph } from '../apps/server/test/fakes/graph-server.js';
+import { startRedisServer } from '../apps/server/test/redis-server.js';
+import { benchDatabase } from './database.js';
+
+const MESSAGES = Number(process.env.BENCH_MESSAGES ?? 600);
+const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 20);
+const PROBES = Number(process.env.BENCH_PROBES ?? 200);
+const SECRET = 'bench-app-secret';
+const PAGE = '1000003';
+/** node-server.ts signs with these. */
+const SECRETS = { jwtSecret: 'nodes-access-secret-'.padEnd(48, 'x'), jwtRefreshSecret: 'nodes-refresh-secret-'.padEnd(48, 'y') };
+const SERVER_DIR = resolve(import.meta.dirname, '../apps/server');
+
+const pct = (xs: number[], q: number) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor(q * s.length))] ?? NaN;
+};
+const ms = (x: number) => `${x.toFixed(1)} ms`;
+
+async function startNode(env: Record<string, string>): Promise<{ proc: ChildProcess; api: string }> {
+  const port = await freePort();
+  const proc = fork('test/node-server.ts', [], { cwd: SERVER_DIR, execArgv: ['--import', 'tsx'], env: { ...process.env, ...env, PORT: String(port) }, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  await new Promise<void>((ok, fail) => {
+    proc.on('message', (m: { ready?: boolean }) => m.ready && ok());
+    proc.once('exit', (code) => fail(new Error(`node exited (${code})`)));
+  });
+  return { proc, api: `http://127.0.0.1:${port}` };
+}
+
+async function main(): Promise<void> {
+  const database = await benchDatabase('two-nodes');
+  const redis = await startRedisServer();
+  const graph = await FakeGraph.start();
+  const nodes: ChildProcess[] = [];
+  const sockets: Socket[] = [];
+  try {
+    const { connectionString, dataDir } = database;
+    await migrateAndSeed(connectionString, { adminEmail: 'bench@balcao.local', adminPassword: 'bench-password-1' });
+    const pool = createPool(connectionString, 2);
+    const db = createDb(pool);
+    const [plan] = await db.insert(plans).values({ name: `Nodes ${Date.now()}`, users: 5, connections: 5 }).returning();
+    const [company] = await db.insert(companies).values({ name: `Nodes ${Date.now()}`, planId: plan!.id, dueDate: '2999-01-01' }).returning();
+    const companyId = company!.id;
+    await db.insert(companySettings).values({ companyId, ...COMPANY_SETTING_DEFAULTS });
+    const [admin] = await db.insert(users).values({ companyId, name: 'Admin', email: `nodes-${Date.now()}@bench.local`, passwordHash: 'unused', profile: 'admin' }).returning();
+    await db.insert(whatsapps).values({ companyId, name: 'Page', channel: 'facebook', status: 'CONNECTED', token: generateConnectionToken(), facebookPageId: PAGE, facebookPageToken: 'bench-page-token', isDefault: true });
+    await pool.end();
+
+    const env = { DATABASE_URL: connectionString, REDIS_URL: redis.url, DATA_DIR: dataDir, FACEBOOK_APP_SECRET: SECRET, GRAPH_API_URL: graph.url, RATE_LIMIT_MAX: '10000000' };
+    const a = await startNode(env);
+    nodes.push(a.proc);
+    const b = await startNode(env);
+    nodes.push(b.proc);
+
+    const token = await signAccessToken(SECRETS, { id: admin!.id, profile: 'admin', companyId, tv: admin!.tokenVersion });
+    const arrivals = { A: new Map<string, number>(), B: new Map<string, number>() };
+    const waiters = new Map<string, () => void>();
+    for (const [name, node] of [['A', a], ['B', b]] as const) {
+      const socket = io(`${node.api}/${companyId}`, { query: { userId: String(admin!.id), token: `Bearer ${token}` }, transports: ['websocket'], reconnection: false });
+      socket.on(`company-${companyId}-appMessage`, (p: { action: string; message: { body: string } }) => {
+        if (p.action !== 'create') return;
+        arrivals[name].set(p.message.body, performance.now());
+        if (arrivals.A.has(p.message.body) && arrivals.B.has(p.message.body)) waiters.get(p.message.body)?.();
+      });
+      await new Promise<void>((ok, fail) => {
+        socket.once('connect', ok);
+        socket.once('connect_error', fail);
+      });
+      sockets.push(socket);
+    }
+    await new Promise((r) => setTimeout(r, 2000));
+    const bothHeard = (body: string) => new Promise<void>((done) => waiters.set(body, done));
+    const post = async (api: string, body: string, i: number) => {
+      const { status } = await postSimulated(api, SECRET, { accountId: PAGE, from: `7${String(i % 50).padStart(6, '0')}`, text: body });
+      if (status !== 200) throw new Error(`webhook answered ${status}`);
+    };
+
+    // 1. Cross-node delivery, one message at a time.
+    const added: number[] = [];
+    const local: number[] = [];
+    for (let i = 0; i < PROBES + 10; i++) {
+      const body = `probe ${i} ${randomBytes(3).toString('hex')}`;
+      const heard = bothHeard(body);
+      const t0 = performance.now();
+      await post(a.api, body, i);
+      await heard;
+      if (i < 10) continue;
+      local.push(arrivals.A.get(body)! - t0);
+      added.push(arrivals.B.get(body)! - arrivals.A.get(body)!);
+    }
+
+    // 2. Ingest: one node, then two.
+    const ingest = async (label: string, targets: string[]) => {
+      const bodies = Array.from({ length: MESSAGES }, (_, i) => `${label} ${i} ${randomBytes(3).toString('hex')}`);
+      const all = Promise.all(bodies.map(bothHeard));
+      const t0 = performance.now();
+      let next = 0;
+      await Promise.all(
+        Array.from({ length: CONCURRENCY }, async () => {
+          for (let i = next++; i < bodies.length; i = next++) await post(targets[i % targets.length]!, bodies[i]!, i);
+        }),
+      );
+      const acked = performance.now() - t0;
+      await all;
+      const done = performance.now() - t0;
+      return { acks: (MESSAGES / acked) * 1000, processed: (MESSAGES / done) * 1000 };
+    };
+    const one = await ingest('one', [a.api]);
+    const two = await ingest('two', [a.api, b.api]);
+
+    const [l1, l5] = loadavg();
+    console.log(
+      [
+        `machine: ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, Node ${process.version}, load average ${l1!.toFixed(2)} / ${l5!.toFixed(2)} (1 / 5 min), ${database.embedded ? 'embedded PostgreSQL' : 'DATABASE_URL'}`,
+        `cross-node delivery (${PROBES} messages one at a time, posted to A): webhook → socket on A p50 ${ms(pct(local, 0.5))}, p95 ${ms(pct(local, 0.95))}`,
+        `  added on B's socket: p50 ${ms(pct(added, 0.5))}, p95 ${ms(pct(added, 0.95))}, p99 ${ms(pct(added, 0.99))}`,
+        `ingest, ${MESSAGES} messages, ${CONCURRENCY} in flight: one node ${one.acks.toFixed(0)} acks/s, ${one.processed.toFixed(1)} msg/s; two nodes ${two.acks.toFixed(0)} acks/s, ${two.processed.toFixed(1)} msg/s (${((two.processed / one.processed) * 100).toFixed(0)} %)`,
+      ].join('\n'),
+    );
+  } finally {
+    for (const s of sockets) s.close();
+    for (const n of nodes) n.kill('SIGTERM');
+    await new Promise((r) => setTimeout(r, 3000));
+    await graph.close();
+    await redis.stop();
+    await database.stop();
+  }
+}
+
+void main().then(
+  () => process.exit(0),
+  (err: unknown) => {
+    console.error(err);
+    process.exit(1);
+  },
+);
