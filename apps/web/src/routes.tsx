@@ -41,6 +41,7 @@ const TagsPage = lazyPage(() => import('./pages/tags/TagsPage').then((m) => m.Ta
 const QuickMessagesPage = lazyPage(() => import('./pages/quick-messages/QuickMessagesPage').then((m) => m.QuickMessagesPage));
 const TodoListPage = lazyPage(() => import('./pages/todolist/TodoListPage').then((m) => m.TodoListPage));
 const KanbanPage = lazyPage(() => import('./pages/kanban/KanbanPage').then((m) => m.KanbanPage));
+const ChatsPage = lazyPage(() => import('./pages/chats/ChatsPage').then((m) => m.ChatsPage));
 const SchedulesPage = lazyPage(() => import('./pages/schedules/SchedulesPage').then((m) => m.SchedulesPage));
 
 function FullScreenLoader() {
@@ -138,7 +139,7 @@ export function AppRoutes() {
               element={<PlanGate flag="useIntegrations">{admin(page('queueIntegration'))}</PlanGate>}
             />
             <Route path="/announcements" element={<SuperOnly><AnnouncementsPage /></SuperOnly>} />
-            <Route path="/chats/:id?" element={<PlanGate flag="useInternalChat">{page('chats')}</PlanGate>} />
+            <Route path="/chats/:id?" element={<PlanGate flag="useInternalChat"><ChatsPage /></PlanGate>} />
             <Route path="/files" element={admin(page('files'))} />
             <Route path="/Kanban" element={<PlanGate flag="useKanban"><KanbanPage /></PlanGate>} />
             <Route path="/TagsKanban" element={<PlanGate flag="useKanban"><TagsPage kanban={1} /></PlanGate>} />

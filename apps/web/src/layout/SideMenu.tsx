@@ -79,10 +79,12 @@ interface Props {
   model: MenuModel;
   open: boolean;
   connectionsAlert: boolean;
+  /** The user has unread internal chat messages: a dot on the chat entry (spec 1 §2). */
+  chatsUnread: boolean;
   onNavigate?: () => void;
 }
 
-export function SideMenu({ model, open, connectionsAlert, onNavigate }: Props) {
+export function SideMenu({ model, open, connectionsAlert, chatsUnread, onNavigate }: Props) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const [expanded, setExpanded] = useState<Record<string, boolean>>({ management: true, campaigns: false });
@@ -93,6 +95,13 @@ export function SideMenu({ model, open, connectionsAlert, onNavigate }: Props) {
     if (item.id === 'connections' && connectionsAlert) {
       icon = (
         <Badge color="error" variant="dot" overlap="rectangular" data-testid="connections-alert" title={t('mainDrawer.listItems.connectionsAlert')}>
+          {icon}
+        </Badge>
+      );
+    }
+    if (item.id === 'chats' && chatsUnread) {
+      icon = (
+        <Badge color="error" variant="dot" overlap="rectangular" data-testid="chats-unread-dot" title={t('topBar.chats')}>
           {icon}
         </Badge>
       );
