@@ -42,6 +42,7 @@ const QuickMessagesPage = lazyPage(() => import('./pages/quick-messages/QuickMes
 const TodoListPage = lazyPage(() => import('./pages/todolist/TodoListPage').then((m) => m.TodoListPage));
 const KanbanPage = lazyPage(() => import('./pages/kanban/KanbanPage').then((m) => m.KanbanPage));
 const ChatsPage = lazyPage(() => import('./pages/chats/ChatsPage').then((m) => m.ChatsPage));
+const WebhooksPage = lazyPage(() => import('./pages/webhooks/WebhooksPage').then((m) => m.WebhooksPage));
 const SchedulesPage = lazyPage(() => import('./pages/schedules/SchedulesPage').then((m) => m.SchedulesPage));
 
 function FullScreenLoader() {
@@ -133,6 +134,7 @@ export function AppRoutes() {
             <Route path="/users" element={admin(<UsersPage />)} />
             <Route path="/messages-api" element={<PlanGate flag="useExternalApi"><MessagesApiPage /></PlanGate>} />
             <Route path="/settings" element={<SettingsPage />} />
+            <Route path="/webhooks" element={admin(<WebhooksPage />)} />
             <Route path="/queues" element={admin(<QueuesPage />)} />
             <Route
               path="/queue-integration"

@@ -39,6 +39,7 @@ import PhonelinkSetupIcon from '@mui/icons-material/PhonelinkSetup';
 import AttachFileIcon from '@mui/icons-material/AttachFile';
 import LocalAtmIcon from '@mui/icons-material/LocalAtm';
 import BusinessIcon from '@mui/icons-material/Business';
+import WebhookIcon from '@mui/icons-material/Webhook';
 import { APP_VERSION } from '@balcao/contracts';
 import Typography from '@mui/material/Typography';
 import Box from '@mui/material/Box';
@@ -70,6 +71,7 @@ const ICONS: Record<MenuItemId, ReactElement> = {
   files: <AttachFileIcon />,
   financeiro: <LocalAtmIcon />,
   settings: <SettingsOutlinedIcon />,
+  webhooks: <WebhookIcon />,
   companies: <BusinessIcon />,
 };
 
