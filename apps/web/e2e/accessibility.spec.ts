@@ -21,6 +21,7 @@ const PRIVATE_ROUTES = [
   '/users',
   '/messages-api',
   '/settings',
+  '/webhooks',
   '/queues',
   '/queue-integration',
   '/announcements',

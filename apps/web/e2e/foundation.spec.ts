@@ -55,6 +55,7 @@ test.describe('menu by role', () => {
       'menu-/files',
       'menu-/financeiro',
       'menu-/settings',
+      'menu-/webhooks',
       'menu-/companies',
     ];
     for (const id of present) await expect(page.getByTestId(id), id).toHaveCount(1);
@@ -94,6 +95,7 @@ test.describe('menu by role', () => {
       'menu-/users',
       'menu-/connections',
       'menu-/settings',
+      'menu-/webhooks',
       'menu-/companies',
       'menu-/announcements',
     ]) {

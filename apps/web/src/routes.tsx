@@ -41,6 +41,8 @@ const TagsPage = lazyPage(() => import('./pages/tags/TagsPage').then((m) => m.Ta
 const QuickMessagesPage = lazyPage(() => import('./pages/quick-messages/QuickMessagesPage').then((m) => m.QuickMessagesPage));
 const TodoListPage = lazyPage(() => import('./pages/todolist/TodoListPage').then((m) => m.TodoListPage));
 const KanbanPage = lazyPage(() => import('./pages/kanban/KanbanPage').then((m) => m.KanbanPage));
+const ChatsPage = lazyPage(() => import('./pages/chats/ChatsPage').then((m) => m.ChatsPage));
+const WebhooksPage = lazyPage(() => import('./pages/webhooks/WebhooksPage').then((m) => m.WebhooksPage));
 const SchedulesPage = lazyPage(() => import('./pages/schedules/SchedulesPage').then((m) => m.SchedulesPage));
 
 function FullScreenLoader() {
@@ -132,13 +134,14 @@ export function AppRoutes() {
             <Route path="/users" element={admin(<UsersPage />)} />
             <Route path="/messages-api" element={<PlanGate flag="useExternalApi"><MessagesApiPage /></PlanGate>} />
             <Route path="/settings" element={<SettingsPage />} />
+            <Route path="/webhooks" element={admin(<WebhooksPage />)} />
             <Route path="/queues" element={admin(<QueuesPage />)} />
             <Route
               path="/queue-integration"
               element={<PlanGate flag="useIntegrations">{admin(page('queueIntegration'))}</PlanGate>}
             />
             <Route path="/announcements" element={<SuperOnly><AnnouncementsPage /></SuperOnly>} />
-            <Route path="/chats/:id?" element={<PlanGate flag="useInternalChat">{page('chats')}</PlanGate>} />
+            <Route path="/chats/:id?" element={<PlanGate flag="useInternalChat"><ChatsPage /></PlanGate>} />
             <Route path="/files" element={admin(page('files'))} />
             <Route path="/Kanban" element={<PlanGate flag="useKanban"><KanbanPage /></PlanGate>} />
             <Route path="/TagsKanban" element={<PlanGate flag="useKanban"><TagsPage kanban={1} /></PlanGate>} />

@@ -9,10 +9,12 @@ interface FormDialogActionsProps {
   onCancel: () => void;
   /** The submit button's `data-testid`. */
   testId: string;
+  /** Submit only: the form is not complete yet (cancel stays available). */
+  submitDisabled?: boolean;
 }
 
 /** Cancel and submit of a form dialog: both wait while the form is submitting. */
-export function FormDialogActions({ cancelLabel, submitLabel, submitting, onCancel, testId }: FormDialogActionsProps) {
+export function FormDialogActions({ cancelLabel, submitLabel, submitting, onCancel, testId, submitDisabled = false }: FormDialogActionsProps) {
   return (
     <DialogActions>
       <Button onClick={onCancel} disabled={submitting}>
@@ -21,7 +23,7 @@ export function FormDialogActions({ cancelLabel, submitLabel, submitting, onCanc
       <Button
         type="submit"
         variant="contained"
-        disabled={submitting}
+        disabled={submitting || submitDisabled}
         startIcon={submitting ? <CircularProgress size={16} color="inherit" /> : undefined}
         data-testid={testId}
       >

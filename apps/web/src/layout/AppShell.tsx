@@ -10,6 +10,7 @@ import { useTheme } from '@mui/material/styles';
 import { canSeeAdministration } from '@balcao/contracts';
 import i18n from '../i18n';
 import { addScreenTexts } from '../i18n/domains';
+import { useChatActivity, useChatsOverview } from '../api/chats';
 import { useHelpsList } from '../api/helps';
 import { useSession, useUser } from '../api/session';
 import { connectionsNeedAttention } from './menu';
@@ -50,6 +51,8 @@ export function AppShell({ profileDialog }: { profileDialog: ProfileDialog }) {
     [user, helps.data],
   );
   const alert = connectionsNeedAttention(connections.data ?? []);
+  useChatActivity();
+  const chats = useChatsOverview();
 
   const drawerContent = (expanded: boolean) => (
     <>
@@ -57,7 +60,7 @@ export function AppShell({ profileDialog }: { profileDialog: ProfileDialog }) {
         {expanded ? <Logo maxHeight={40} /> : <LogoMark />}
       </Toolbar>
       <Divider />
-      <SideMenu model={model} open={expanded} connectionsAlert={alert} onNavigate={narrow ? () => setMobileOpen(false) : undefined} />
+      <SideMenu model={model} open={expanded} connectionsAlert={alert} chatsUnread={chats.unread > 0} onNavigate={narrow ? () => setMobileOpen(false) : undefined} />
     </>
   );
 

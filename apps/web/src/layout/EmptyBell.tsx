@@ -13,8 +13,8 @@ interface Props {
 }
 
 /**
- * A top-bar bell (notifications, internal chat). Their feeds
- * arrive with later issues; until then the bell shows its honest count (0,
+ * A top-bar bell without a feed yet (notifications). Its feed
+ * arrives with a later issue; until then the bell shows its honest count (0,
  * so no badge) and an empty list.
  */
 export function EmptyBell({ icon, label, emptyText, testId }: Props) {

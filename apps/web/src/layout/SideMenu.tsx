@@ -39,6 +39,7 @@ import PhonelinkSetupIcon from '@mui/icons-material/PhonelinkSetup';
 import AttachFileIcon from '@mui/icons-material/AttachFile';
 import LocalAtmIcon from '@mui/icons-material/LocalAtm';
 import BusinessIcon from '@mui/icons-material/Business';
+import WebhookIcon from '@mui/icons-material/Webhook';
 import { APP_VERSION } from '@balcao/contracts';
 import Typography from '@mui/material/Typography';
 import Box from '@mui/material/Box';
@@ -70,6 +71,7 @@ const ICONS: Record<MenuItemId, ReactElement> = {
   files: <AttachFileIcon />,
   financeiro: <LocalAtmIcon />,
   settings: <SettingsOutlinedIcon />,
+  webhooks: <WebhookIcon />,
   companies: <BusinessIcon />,
 };
 
@@ -79,10 +81,12 @@ interface Props {
   model: MenuModel;
   open: boolean;
   connectionsAlert: boolean;
+  /** The user has unread internal chat messages: a dot on the chat entry (spec 1 §2). */
+  chatsUnread: boolean;
   onNavigate?: () => void;
 }
 
-export function SideMenu({ model, open, connectionsAlert, onNavigate }: Props) {
+export function SideMenu({ model, open, connectionsAlert, chatsUnread, onNavigate }: Props) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const [expanded, setExpanded] = useState<Record<string, boolean>>({ management: true, campaigns: false });
@@ -93,6 +97,13 @@ export function SideMenu({ model, open, connectionsAlert, onNavigate }: Props) {
     if (item.id === 'connections' && connectionsAlert) {
       icon = (
         <Badge color="error" variant="dot" overlap="rectangular" data-testid="connections-alert" title={t('mainDrawer.listItems.connectionsAlert')}>
+          {icon}
+        </Badge>
+      );
+    }
+    if (item.id === 'chats' && chatsUnread) {
+      icon = (
+        <Badge color="error" variant="dot" overlap="rectangular" data-testid="chats-unread-dot" title={t('topBar.chats')}>
           {icon}
         </Badge>
       );

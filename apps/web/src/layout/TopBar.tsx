@@ -13,7 +13,6 @@ import Typography from '@mui/material/Typography';
 import MenuIcon from '@mui/icons-material/Menu';
 import CachedIcon from '@mui/icons-material/Cached';
 import NotificationsNoneIcon from '@mui/icons-material/NotificationsNone';
-import ForumOutlinedIcon from '@mui/icons-material/ForumOutlined';
 import type { SessionUser } from '@balcao/contracts';
 import { useSession } from '../api/session';
 import { avatarUrl } from '../api/users';
@@ -21,6 +20,7 @@ import { formatDate } from '../components/format';
 import { LanguageSwitch } from '../components/LanguageSwitch';
 import { ThemeToggle } from '../components/ThemeToggle';
 import { AnnouncementsBell } from './AnnouncementsBell';
+import { ChatsBell } from './ChatsBell';
 import { EmptyBell } from './EmptyBell';
 import { NewVersionButton } from './NewVersionButton';
 import { VolumeControl } from './VolumeControl';
@@ -80,7 +80,7 @@ export function TopBar({ user, onToggleMenu, profileDialog: ProfileDialog }: Top
         </Tooltip>
         <EmptyBell icon={<NotificationsNoneIcon />} label={t('topBar.notifications')} emptyText={t('topBar.noNotifications')} testId="notifications-bell" />
         <AnnouncementsBell />
-        <EmptyBell icon={<ForumOutlinedIcon />} label={t('topBar.chats')} emptyText={t('topBar.noChats')} testId="chats-bell" />
+        {user.company.plan?.useInternalChat && <ChatsBell />}
         <Tooltip title={t('topBar.account')}>
           <IconButton color="inherit" aria-label={t('topBar.account')} data-testid="account-menu" onClick={(e) => setAccountAnchor(e.currentTarget)}>
             <Avatar src={avatar} sx={{ width: 32, height: 32, bgcolor: 'primary.dark', fontSize: 16 }}>

@@ -61,6 +61,7 @@ describe('buildMenu', () => {
       '/files',
       '/financeiro',
       '/settings',
+      '/webhooks',
     ]);
     const withAll = menuPaths(buildMenu({ user: admin, plan: allFlags, helpsCount: 0 }));
     for (const p of ['/Kanban', '/schedules', '/chats', '/campaigns', '/contact-lists', '/campaigns-config', '/messages-api', '/prompts', '/queue-integration']) {
@@ -105,6 +106,7 @@ describe('buildMenu', () => {
       '/files',
       '/financeiro',
       '/settings',
+      '/webhooks',
       '/companies',
     ]);
   });

@@ -26,6 +26,7 @@ export type MenuItemId =
   | 'files'
   | 'financeiro'
   | 'settings'
+  | 'webhooks'
   | 'companies';
 
 export interface MenuLink {
@@ -96,6 +97,8 @@ export function buildMenu({ user, plan, helpsCount }: MenuInput): MenuModel {
   admin.push(link('connections', '/connections'));
   if (user.super) admin.push(link('allConnections', '/allConnections'));
   admin.push(link('files', '/files'), link('financeiro', '/financeiro'), link('settings', '/settings'));
+  // Outbound webhooks (beyond the spec, docs/webhooks.md): the company's admins only, not allowConnections users.
+  if (user.profile === 'admin' || user.super) admin.push(link('webhooks', '/webhooks'));
   if (user.super) admin.push(link('companies', '/companies'));
   return { main, administration: admin };
 }

@@ -53,6 +53,7 @@ const en: Messages = {
       files: 'File lists',
       financeiro: 'Financial',
       settings: 'Settings',
+      webhooks: 'Webhooks',
       companies: 'Companies',
     },
   },

@@ -53,6 +53,7 @@ const es: Messages = {
       files: 'Lista de archivos',
       financeiro: 'Financiero',
       settings: 'Configuración',
+      webhooks: 'Webhooks',
       companies: 'Empresas',
     },
   },

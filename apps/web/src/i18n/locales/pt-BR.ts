@@ -54,6 +54,7 @@ const ptBR = {
       files: 'Lista de arquivos',
       financeiro: 'Financeiro',
       settings: 'Configurações',
+      webhooks: 'Webhooks',
       companies: 'Empresas',
     },
   },

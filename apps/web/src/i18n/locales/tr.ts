@@ -53,6 +53,7 @@ const tr: Messages = {
       files: 'Dosya listeleri',
       financeiro: 'Finans',
       settings: 'Ayarlar',
+      webhooks: 'Webhooklar',
       companies: 'Şirketler',
     },
   },

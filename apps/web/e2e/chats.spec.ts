@@ -1,0 +1,82 @@
+import { expect, test, type Page } from '@playwright/test';
+import { expectAccessible } from './axe';
+import { E2E_API_URL } from './env';
+import { admin, apiToken, loginUI, uniqueEmail } from './helpers';
+
+const expectToast = (page: Page, text: string) => expect(page.getByTestId('toast').filter({ hasText: text }).first()).toBeVisible();
+
+test.describe('internal chat', () => {
+  test('two users chat in /chats: the other sees the menu dot and the bell count, reads, replies live; only the owner edits', async ({ page, browser, request }) => {
+    test.setTimeout(150_000);
+    const stamp = Date.now() % 1_000_000;
+    const token = await apiToken(request, admin.email, admin.password);
+    const headers = { Authorization: `Bearer ${token}` };
+    const email = uniqueEmail('chat');
+    const password = 'quiet-harbour-chats-7';
+    const userName = `Colega ${stamp}`;
+    const created = await request.post(`${E2E_API_URL}/users`, { headers, data: { name: userName, email, password, profile: 'user' } });
+    expect(created.status(), await created.text()).toBe(200);
+
+    // The colleague is logged in elsewhere before anything happens: what follows reaches it live.
+    const context = await browser.newContext();
+    const colleague = await context.newPage();
+    await loginUI(colleague, email, password);
+    await expect(colleague.getByTestId('chats-unread-dot')).toHaveCount(0);
+
+    await loginUI(page, admin.email, admin.password);
+    await page.goto('/chats');
+    await expect(page.getByTestId('page-title')).toHaveText('Chat Interno');
+    await page.getByTestId('chats-add').click();
+    const dialog = page.getByTestId('chat-dialog');
+    // Save stays disabled until a title and a user exist.
+    await expect(dialog.getByTestId('chat-save')).toBeDisabled();
+    await dialog.getByTestId('chat-title').fill(`Plantão ${stamp}`);
+    await expect(dialog.getByTestId('chat-save')).toBeDisabled();
+    await dialog.getByTestId('chat-users').fill(userName);
+    await page.getByRole('option', { name: userName }).click();
+    await expectAccessible(page, '/chats dialog');
+    await dialog.getByTestId('chat-save').click();
+    await expectToast(page, 'Conversa salva com sucesso!');
+    await expect(page).toHaveURL(/\/chats\/[0-9a-f-]{36}$/);
+
+    // Enter sends a non-empty message; blanks send nothing.
+    const input = page.getByTestId('chat-input');
+    await input.fill('   ');
+    await input.press('Enter');
+    await expect(page.locator('[data-testid^="chat-message-"]')).toHaveCount(0);
+    await input.fill(`Alguém cobre o turno? ${stamp}`);
+    await input.press('Enter');
+    await expect(page.locator('[data-testid^="chat-message-"][data-mine="true"]')).toContainText(`Alguém cobre o turno? ${stamp}`);
+    await expect(input).toHaveValue('');
+    await expectAccessible(page, '/chats');
+
+    // The colleague: the dot in the menu and the count on the bell, live.
+    await expect(colleague.getByTestId('chats-unread-dot')).toBeVisible();
+    await expect(colleague.getByTestId('chats-bell-count')).toContainText('1');
+    await colleague.getByTestId('chats-bell').click();
+    await colleague.locator('[data-testid^="chats-bell-item-"]').filter({ hasText: `Plantão ${stamp}` }).click();
+    await expect(colleague).toHaveURL(/\/chats\/[0-9a-f-]{36}$/);
+    await expect(colleague.locator('[data-testid^="chat-message-"]').filter({ hasText: `Alguém cobre o turno? ${stamp}` })).toBeVisible();
+    // Opening it reads it: the dot and the count go.
+    await expect(colleague.getByTestId('chats-unread-dot')).toHaveCount(0);
+    await expect(colleague.getByTestId('chats-bell')).toHaveAccessibleName('Chat Interno');
+    // Not the owner: no edit or delete.
+    const item = colleague.locator('[data-testid^="chat-item-"]').filter({ hasText: `Plantão ${stamp}` });
+    await expect(item.locator('[data-testid^="chat-edit-"]')).toHaveCount(0);
+    await expect(item.locator('[data-testid^="chat-delete-"]')).toHaveCount(0);
+    await colleague.getByTestId('chat-input').fill('Eu cubro!');
+    await colleague.getByTestId('chat-input').press('Enter');
+
+    // The reply reaches the owner's open chat live, and it is read there at once.
+    await expect(page.locator('[data-testid^="chat-message-"][data-mine="false"]')).toContainText('Eu cubro!');
+    await expect(page.getByTestId('chats-unread-dot')).toHaveCount(0);
+
+    // The owner deletes it; the colleague's list drops it.
+    const ownItem = page.locator('[data-testid^="chat-item-"]').filter({ hasText: `Plantão ${stamp}` });
+    await ownItem.locator('[data-testid^="chat-delete-"]').click();
+    await page.getByTestId('confirm-ok').click();
+    await expectToast(page, 'Conversa excluída com sucesso!');
+    await expect(colleague.locator('[data-testid^="chat-item-"]').filter({ hasText: `Plantão ${stamp}` })).toHaveCount(0);
+    await context.close();
+  });
+});
