@@ -1,5 +1,6 @@
 import type { MediaType } from '@balcao/contracts';
 import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client.js';
 import { messages, tickets, whatsapps } from '../../db/schema/index.js';
 import type { AppContext } from '../../http/context.js';
 import { inLanes } from '../../jobs/lanes.js';
@@ -28,7 +29,13 @@ export interface BatchOutgoing {
  * background; the rows are outbox entries, so a crash leaves them to the sweeper. Answers
  * the rows in the order of `items`; an item whose ticket is not the company's gets `undefined`.
  */
-export async function queueOutgoingBatch(ctx: AppContext, companyId: number, items: BatchOutgoing[]): Promise<(MessageRow | undefined)[]> {
+export async function queueOutgoingBatch(
+  ctx: AppContext,
+  companyId: number,
+  items: BatchOutgoing[],
+  /** Runs in the transaction that stores the rows: what must be written with them or not at all (a campaign's shipping marks); throwing stores nothing. */
+  onStored?: (tx: Tx, rows: MessageRow[]) => Promise<void>,
+): Promise<(MessageRow | undefined)[]> {
   if (items.length === 0) return [];
   const targets = await ctx.db
     .select({ id: tickets.id, whatsappId: tickets.whatsappId, queueId: tickets.queueId, channel: whatsapps.channel })
@@ -59,7 +66,25 @@ export async function queueOutgoingBatch(ctx: AppContext, companyId: number, ite
       },
     ];
   });
-  const rows = values.length ? await ctx.db.insert(messages).values(values).returning() : [];
+  const rows = await ctx.db.transaction(async (tx) => {
+    const stored = values.length ? await tx.insert(messages).values(values).returning() : [];
+    await previewAndClose(tx, companyId, stored, items);
+    await onStored?.(tx, stored);
+    return stored;
+  });
+  // Announced a few at a time (one by one, a batch waited on its events' queries in a row); each is sent once announced.
+  await inLanes(rows, ANNOUNCE_LANES, async (row) => {
+    const presented = await emitTicketUpdate(ctx, row.ticketId);
+    if (presented) await emitMessageCreate(ctx, row.id, presented);
+    ctx.background.run('send', () => deliver(ctx, row.id, 'first'));
+  });
+  const byTicket = new Map<number, MessageRow[]>();
+  for (const row of rows) byTicket.set(row.ticketId, [...(byTicket.get(row.ticketId) ?? []), row]);
+  return items.map((item) => byTicket.get(item.ticketId)?.shift());
+}
+
+/** The tickets' previews in one UPDATE; tickets opened only to carry their message are closed in it, with their `closed` log. */
+async function previewAndClose(tx: Tx, companyId: number, rows: MessageRow[], items: BatchOutgoing[]): Promise<void> {
   // One preview per ticket: the last of its messages here (they share one createdAt).
   const latest = [...new Map(rows.map((r) => [r.ticketId, r])).values()];
   const closing = new Set(items.filter((i) => i.closeTicket).map((i) => i.ticketId));
@@ -68,7 +93,7 @@ export async function queueOutgoingBatch(ctx: AppContext, companyId: number, ite
       latest.map((r) => sql`(${r.ticketId}::int, ${r.body}::text, ${r.createdAt}::timestamptz, ${closing.has(r.ticketId)}::boolean)`),
       sql`, `,
     );
-    const closed = await ctx.db.execute<{ id: number; queue_id: number | null }>(sql`
+    const closed = await tx.execute<{ id: number; queue_id: number | null }>(sql`
       UPDATE tickets t SET
         last_message = CASE WHEN t.last_message_at <= v.at THEN v.body ELSE t.last_message END,
         last_message_from_me = CASE WHEN t.last_message_at <= v.at THEN true ELSE t.last_message_from_me END,
@@ -80,15 +105,6 @@ export async function queueOutgoingBatch(ctx: AppContext, companyId: number, ite
       WHERE t.id = v.id
       RETURNING t.id, t.queue_id, v.close`);
     const logs = closed.rows.filter((r) => closing.has(r.id)).map((r) => ({ companyId, ticketId: r.id, type: 'closed' as const, queueId: r.queue_id }));
-    if (logs.length) await writeTicketLogs(ctx.db, logs);
+    if (logs.length) await writeTicketLogs(tx, logs);
   }
-  // Announced a few at a time (one by one, a batch waited on its events' queries in a row); each is sent once announced.
-  await inLanes(rows, ANNOUNCE_LANES, async (row) => {
-    const presented = await emitTicketUpdate(ctx, row.ticketId);
-    if (presented) await emitMessageCreate(ctx, row.id, presented);
-    ctx.background.run('send', () => deliver(ctx, row.id, 'first'));
-  });
-  const byTicket = new Map<number, MessageRow[]>();
-  for (const row of rows) byTicket.set(row.ticketId, [...(byTicket.get(row.ticketId) ?? []), row]);
-  return items.map((item) => byTicket.get(item.ticketId)?.shift());
 }
