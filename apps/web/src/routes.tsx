@@ -42,6 +42,8 @@ const QuickMessagesPage = lazyPage(() => import('./pages/quick-messages/QuickMes
 const TodoListPage = lazyPage(() => import('./pages/todolist/TodoListPage').then((m) => m.TodoListPage));
 const KanbanPage = lazyPage(() => import('./pages/kanban/KanbanPage').then((m) => m.KanbanPage));
 const SchedulesPage = lazyPage(() => import('./pages/schedules/SchedulesPage').then((m) => m.SchedulesPage));
+const ContactListsPage = lazyPage(() => import('./pages/contact-lists/ContactListsPage').then((m) => m.ContactListsPage));
+const ContactListItemsPage = lazyPage(() => import('./pages/contact-lists/ContactListItemsPage').then((m) => m.ContactListItemsPage));
 
 function FullScreenLoader() {
   return (
@@ -151,11 +153,11 @@ export function AppRoutes() {
             {campaignsEnabled && (
               <>
                 <Route path="/campaigns" element={<PlanGate flag="useCampaigns">{admin(page('campaigns'))}</PlanGate>} />
-                <Route path="/contact-lists" element={<PlanGate flag="useCampaigns">{admin(page('contactLists'))}</PlanGate>} />
+                <Route path="/contact-lists" element={<PlanGate flag="useCampaigns">{admin(<ContactListsPage />)}</PlanGate>} />
                 <Route path="/campaigns-config" element={<PlanGate flag="useCampaigns">{page('campaignsConfig')}</PlanGate>} />
                 <Route
                   path="/contact-lists/:contactListId/contacts"
-                  element={<PlanGate flag="useCampaigns">{page('contactListItems')}</PlanGate>}
+                  element={<PlanGate flag="useCampaigns">{admin(<ContactListItemsPage />)}</PlanGate>}
                 />
                 <Route
                   path="/campaign/:campaignId/report"
