@@ -44,6 +44,11 @@ const KanbanPage = lazyPage(() => import('./pages/kanban/KanbanPage').then((m) =
 const ChatsPage = lazyPage(() => import('./pages/chats/ChatsPage').then((m) => m.ChatsPage));
 const WebhooksPage = lazyPage(() => import('./pages/webhooks/WebhooksPage').then((m) => m.WebhooksPage));
 const SchedulesPage = lazyPage(() => import('./pages/schedules/SchedulesPage').then((m) => m.SchedulesPage));
+const CampaignsPage = lazyPage(() => import('./pages/campaigns/CampaignsPage').then((m) => m.CampaignsPage));
+const CampaignsConfigPage = lazyPage(() => import('./pages/campaigns/CampaignsConfigPage').then((m) => m.CampaignsConfigPage));
+const CampaignReportPage = lazyPage(() => import('./pages/campaigns/CampaignReportPage').then((m) => m.CampaignReportPage));
+const ContactListsPage = lazyPage(() => import('./pages/contact-lists/ContactListsPage').then((m) => m.ContactListsPage));
+const ContactListItemsPage = lazyPage(() => import('./pages/contact-lists/ContactListItemsPage').then((m) => m.ContactListItemsPage));
 
 function FullScreenLoader() {
   return (
@@ -153,16 +158,16 @@ export function AppRoutes() {
             <Route path="/companies" element={<SuperOnly><CompaniesPage /></SuperOnly>} />
             {campaignsEnabled && (
               <>
-                <Route path="/campaigns" element={<PlanGate flag="useCampaigns">{admin(page('campaigns'))}</PlanGate>} />
-                <Route path="/contact-lists" element={<PlanGate flag="useCampaigns">{admin(page('contactLists'))}</PlanGate>} />
-                <Route path="/campaigns-config" element={<PlanGate flag="useCampaigns">{page('campaignsConfig')}</PlanGate>} />
+                <Route path="/campaigns" element={<PlanGate flag="useCampaigns">{admin(<CampaignsPage />)}</PlanGate>} />
+                <Route path="/contact-lists" element={<PlanGate flag="useCampaigns">{admin(<ContactListsPage />)}</PlanGate>} />
+                <Route path="/campaigns-config" element={<PlanGate flag="useCampaigns">{admin(<CampaignsConfigPage />)}</PlanGate>} />
                 <Route
                   path="/contact-lists/:contactListId/contacts"
-                  element={<PlanGate flag="useCampaigns">{page('contactListItems')}</PlanGate>}
+                  element={<PlanGate flag="useCampaigns">{admin(<ContactListItemsPage />)}</PlanGate>}
                 />
                 <Route
                   path="/campaign/:campaignId/report"
-                  element={<PlanGate flag="useCampaigns">{page('campaignReport')}</PlanGate>}
+                  element={<PlanGate flag="useCampaigns">{admin(<CampaignReportPage />)}</PlanGate>}
                 />
               </>
             )}

@@ -141,6 +141,8 @@ export type CampaignStatus = (typeof CAMPAIGN_STATUSES)[number];
 export const CAMPAIGN_TICKET_STATUSES = ['closed', 'pending', 'open'] as const;
 /** A campaign is editable this long before its schedule (spec 3 §4). */
 export const CAMPAIGN_EDIT_LEAD_MS = 60 * 60 * 1000;
+/** The report reads the campaign again this long after a live FINALIZADA (spec 3 §4, §9). */
+export const REPORT_REFRESH_AFTER_FINISH_MS = 5000;
 export const CAMPAIGN_MESSAGE_FIELDS = ['message1', 'message2', 'message3', 'message4', 'message5'] as const;
 export const CAMPAIGN_CONFIRMATION_FIELDS = [
   'confirmationMessage1',

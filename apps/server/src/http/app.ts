@@ -26,6 +26,7 @@ import { registerBrandingRoutes } from '../modules/branding/routes.js';
 import { registerCompanyRoutes } from '../modules/companies/routes.js';
 import { registerContactRoutes } from '../modules/contacts/routes.js';
 import { registerContactListRoutes } from '../modules/contact-lists/routes.js';
+import { registerCampaignRoutes } from '../modules/campaigns/routes.js';
 import { registerDashboardRoutes } from '../modules/dashboard/routes.js';
 import { registerReportRoutes } from '../modules/reports/routes.js';
 import { registerHelpRoutes } from '../modules/helps/routes.js';
@@ -215,6 +216,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerReportRoutes(app, ctx, authenticate);
   registerScheduleRoutes(app, ctx, authenticate);
   registerContactListRoutes(app, ctx, authenticate);
+  registerCampaignRoutes(app, ctx, authenticate);
   registerBillingRoutes(app, ctx, authenticate);
   registerChatRoutes(app, ctx, authenticate);
   registerOutboundWebhookRoutes(app, ctx, authenticate);

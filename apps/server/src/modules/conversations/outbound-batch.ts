@@ -1,5 +1,6 @@
 import type { MediaType } from '@balcao/contracts';
 import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client.js';
 import { messages, tickets, whatsapps } from '../../db/schema/index.js';
 import type { AppContext } from '../../http/context.js';
 import { inLanes } from '../../jobs/lanes.js';
@@ -24,11 +25,17 @@ export interface BatchOutgoing {
  * The outbox for a burst (the schedule engine's due minute): the messages of many tickets
  * of one company stored in one INSERT and their tickets' previews in one UPDATE, instead of
  * two statements per message; the tickets opened only to carry them are closed by one command
- * (`closeCarrierTickets`), one ticket event each instead of two. Then, as `queueOutgoing`, each is announced and sent in the
+ * (`closeCarrierTickets`) in the same transaction, one ticket event each instead of two. Then, as `queueOutgoing`, each is announced and sent in the
  * background; the rows are outbox entries, so a crash leaves them to the sweeper. Answers
  * the rows in the order of `items`; an item whose ticket is not the company's gets `undefined`.
  */
-export async function queueOutgoingBatch(ctx: AppContext, companyId: number, items: BatchOutgoing[]): Promise<(MessageRow | undefined)[]> {
+export async function queueOutgoingBatch(
+  ctx: AppContext,
+  companyId: number,
+  items: BatchOutgoing[],
+  /** Runs in the transaction that stores the rows: what must be written with them or not at all (a campaign's shipping marks); throwing stores nothing. */
+  onStored?: (tx: Tx, rows: MessageRow[]) => Promise<void>,
+): Promise<(MessageRow | undefined)[]> {
   if (items.length === 0) return [];
   const targets = await ctx.db
     .select({ id: tickets.id, whatsappId: tickets.whatsappId, queueId: tickets.queueId, channel: whatsapps.channel })
@@ -59,24 +66,12 @@ export async function queueOutgoingBatch(ctx: AppContext, companyId: number, ite
       },
     ];
   });
-  const rows = values.length ? await ctx.db.insert(messages).values(values).returning() : [];
-  // One preview per ticket: the last of its messages here (they share one createdAt).
-  const latest = [...new Map(rows.map((r) => [r.ticketId, r])).values()];
-  if (latest.length) {
-    const list = sql.join(
-      latest.map((r) => sql`(${r.ticketId}::int, ${r.body}::text, ${r.createdAt}::timestamptz)`),
-      sql`, `,
-    );
-    await ctx.db.execute(sql`
-      UPDATE tickets t SET
-        last_message = CASE WHEN t.last_message_at <= v.at THEN v.body ELSE t.last_message END,
-        last_message_from_me = CASE WHEN t.last_message_at <= v.at THEN true ELSE t.last_message_from_me END,
-        last_message_at = GREATEST(t.last_message_at, v.at)
-      FROM (VALUES ${list}) AS v(id, body, at)
-      WHERE t.id = v.id`);
-  }
-  const stored = new Set(rows.map((r) => r.ticketId));
-  await closeCarrierTickets(ctx.db, companyId, [...new Set(items.filter((i) => i.closeTicket && stored.has(i.ticketId)).map((i) => i.ticketId))]);
+  const rows = await ctx.db.transaction(async (tx) => {
+    const stored = values.length ? await tx.insert(messages).values(values).returning() : [];
+    await previewAndClose(tx, companyId, stored, items);
+    await onStored?.(tx, stored);
+    return stored;
+  });
   // Announced a few at a time (one by one, a batch waited on its events' queries in a row); each is sent once announced.
   await inLanes(rows, ANNOUNCE_LANES, async (row) => {
     const presented = await emitTicketUpdate(ctx, row.ticketId);
@@ -86,4 +81,25 @@ export async function queueOutgoingBatch(ctx: AppContext, companyId: number, ite
   const byTicket = new Map<number, MessageRow[]>();
   for (const row of rows) byTicket.set(row.ticketId, [...(byTicket.get(row.ticketId) ?? []), row]);
   return items.map((item) => byTicket.get(item.ticketId)?.shift());
+}
+
+/** The tickets' previews in one UPDATE; tickets opened only to carry their message are closed by one command (`closeCarrierTickets`). */
+async function previewAndClose(tx: Tx, companyId: number, rows: MessageRow[], items: BatchOutgoing[]): Promise<void> {
+  // One preview per ticket: the last of its messages here (they share one createdAt).
+  const latest = [...new Map(rows.map((r) => [r.ticketId, r])).values()];
+  if (latest.length) {
+    const list = sql.join(
+      latest.map((r) => sql`(${r.ticketId}::int, ${r.body}::text, ${r.createdAt}::timestamptz)`),
+      sql`, `,
+    );
+    await tx.execute(sql`
+      UPDATE tickets t SET
+        last_message = CASE WHEN t.last_message_at <= v.at THEN v.body ELSE t.last_message END,
+        last_message_from_me = CASE WHEN t.last_message_at <= v.at THEN true ELSE t.last_message_from_me END,
+        last_message_at = GREATEST(t.last_message_at, v.at)
+      FROM (VALUES ${list}) AS v(id, body, at)
+      WHERE t.id = v.id`);
+  }
+  const stored = new Set(rows.map((r) => r.ticketId));
+  await closeCarrierTickets(tx, companyId, [...new Set(items.filter((i) => i.closeTicket && stored.has(i.ticketId)).map((i) => i.ticketId))]);
 }

@@ -225,13 +225,22 @@ async function connectionsOf(db: DbOrTx, rows: ScheduleRow[], people: Map<number
   return chosen;
 }
 
+/** How the ticket carrying a message is opened (schedules and campaigns). */
+export interface TicketPlan {
+  companyId: number;
+  openTicket: 'enabled' | 'disabled';
+  statusTicket: 'open' | 'closed' | 'pending';
+  ticketUserId: number | null;
+  queueId: number | null;
+}
+
 /**
  * The ticket that carries the message. With openTicket enabled, statusTicket open and
  * a user and queue chosen, the ticket is opened for that user as `POST /tickets` would
  * (or the contact's live ticket is used); otherwise the contact's live ticket, or a new
  * pending one in the schedule's queue.
  */
-async function ticketFor(ctx: AppContext, row: ScheduleRow, contact: ContactRow, connection: ConnectionRow): Promise<{ ticketId: number; openedHere: boolean }> {
+export async function ticketFor(ctx: AppContext, row: TicketPlan, contact: ContactRow, connection: ConnectionRow): Promise<{ ticketId: number; openedHere: boolean }> {
   if (row.openTicket === 'enabled' && row.statusTicket === 'open' && row.ticketUserId && row.queueId) {
     const owner = await findAuthUser(ctx.db, row.ticketUserId);
     if (!owner || owner.companyId !== row.companyId) throw new AppError('ERR_NO_USER_FOUND', 404);
@@ -263,7 +272,7 @@ async function signerName(db: DbOrTx, row: ScheduleRow): Promise<string | null> 
   return user?.name ?? null;
 }
 
-function mediaOf(fileName: string): { fileName: string; mimetype: string; mediaType: MediaType } {
+export function mediaOf(fileName: string): { fileName: string; mimetype: string; mediaType: MediaType } {
   const mimetype = mimetypeOfStored(fileName);
   const family = mimetype.split('/')[0];
   return { fileName, mimetype, mediaType: family === 'image' || family === 'video' || family === 'audio' ? family : 'application' };

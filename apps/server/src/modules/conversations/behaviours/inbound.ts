@@ -8,6 +8,7 @@ import type { TicketRow } from '../../tickets/presenter.js';
 import type { Connection } from '../../../channels/adapter.js';
 import { isOnVacation, isWithinHours } from './hours.js';
 import { sendConnectionMessage } from './send.js';
+import { sendConfirmedCampaignMessages } from './campaign-confirmation.js';
 
 export interface InboundContext {
   connection: Connection;
@@ -27,6 +28,7 @@ export async function runInboundBehaviours(ctx: AppContext, c: InboundContext): 
   const { connection, ticket } = c;
   if (ticket.isGroup) return;
   if (ticket.status === 'nps' && !c.found.created) return handleRatingAnswer(ctx, connection, ticket, c.body);
+  if (await sendConfirmedCampaignMessages(ctx, ticket)) return;
 
   const now = new Date();
   if (connection.collectiveVacationMessage.trim() && isOnVacation(connection.collectiveVacationStart, connection.collectiveVacationEnd, now)) {
