@@ -18,7 +18,8 @@ export type CompanyEventName =
   | 'company'
   | 'help'
   | 'quickemessage'
-  | 'payment';
+  | 'payment'
+  | 'prompt';
 
 export const importMessagesEvent = (companyId: number) => `importMessages-${companyId}` as const;
 

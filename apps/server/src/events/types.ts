@@ -12,6 +12,7 @@ import type {
   PaymentEventPayload,
   Message,
   Plan,
+  Prompt,
   Queue,
   QuickMessage,
   Schedule,
@@ -44,6 +45,7 @@ export interface SocketPayloads {
   whatsappSession: WhatsappSessionEventPayload;
   quickemessage: ListEventPayload<QuickMessage>;
   payment: PaymentEventPayload;
+  prompt: ListEventPayload<Prompt>;
 }
 export type EventPayload<N extends CompanyEventName> = N extends keyof SocketPayloads ? SocketPayloads[N] : Record<string, unknown>;
 
@@ -91,6 +93,8 @@ export type DomainEvent =
   | { type: 'quickMessage.record'; companyId: number; ownerId: number | null; shared: boolean; payload: ListEventPayload<QuickMessage> }
   /** `company{id}-schedule`: a scheduled message created, changed (also by the engine) or deleted. */
   | { type: 'schedule.record'; companyId: number; payload: ListEventPayload<Schedule> }
+  /** `company-{companyId}-prompt`: prompts are the admins' business (their keys' masks too). */
+  | { type: 'prompt.record'; companyId: number; payload: ListEventPayload<Prompt> }
   /** Platform-wide: every company hears it; a public one (branding) also reaches pages not logged in. */
   | { type: 'platform.setting'; setting: Setting }
   | { type: 'platform.help'; payload: ListEventPayload<Help> }

@@ -63,6 +63,8 @@ export async function emitDomainEvent(rt: Realtime, event: DomainEvent): Promise
       const rooms = event.shared ? [ROOMS.everyone] : [ROOMS.admins, ...(event.ownerId ? [ROOMS.user(event.ownerId)] : [])];
       return rt.emitToRooms(event.companyId, rooms, 'quickemessage', event.payload);
     }
+    case 'prompt.record':
+      return rt.emitToRooms(event.companyId, [ROOMS.admins], 'prompt', event.payload);
     case 'schedule.record':
       return rt.emitSchedule(event.companyId, event.payload);
     case 'platform.setting':
