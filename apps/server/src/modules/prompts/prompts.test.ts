@@ -142,6 +142,6 @@ describe('prompts API', () => {
     expect(put.statusCode).toBe(400);
     expect(put.json()).toMatchObject({ error: 'ERR_VALIDATION' });
     const own = await createConnection(t.db, r.companyId);
-    expect((await call('PUT', `/whatsapp/${own.id}`, r.admin.token, { promptId: mine.id })).json()).toMatchObject({ promptId: mine.id });
+    expect((await call('PUT', `/whatsapp/${own.id}`, r.admin.token, { promptId: mine.id })).json()).toMatchObject({ promptId: mine.id, prompt: { id: mine.id, name: mine.name } });
   });
 });
