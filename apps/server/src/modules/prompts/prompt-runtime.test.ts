@@ -1,9 +1,10 @@
-import type { Prompt } from '@balcao/contracts';
+import type { Prompt, TicketEventPayload, TicketLog } from '@balcao/contracts';
 import { and, asc, eq } from 'drizzle-orm';
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { messages, plans, prompts, ticketLogs, tickets } from '../../db/schema/index.js';
-import { bearer, createCompanyWithAdmin, createTestApp, login, sleep, type LoggedIn, type TestApp } from '../../../test/helpers.js';
+import { bearer, collect, createCompanyWithAdmin, createTestApp, login, sleep, type LoggedIn, type TestApp } from '../../../test/helpers.js';
+import { listen, openSocket } from '../../../test/roles.js';
 import { createQueue } from '../../../test/tickets.js';
 import { createConnection, eventually } from '../../../test/connections.js';
 import { FakeGraph } from '../../../test/fakes/graph-server.js';
@@ -168,10 +169,16 @@ describe('AI prompt step of the inbound pipeline', () => {
     const conn = await createConnection(t.db, companyId, { promptId: prompt.id });
     const from = nextNumber();
     const before = openai.chats().length;
+    const socket = await openSocket(await listen(t), admin);
+    const updates = collect<TicketEventPayload>(socket, `company-${companyId}-ticket`);
     const ticketId = await customerSays(conn, from, 'Quero falar com um atendente, por favor');
     const ticket = await handedOver(ticketId);
     expect(ticket).toMatchObject({ status: 'pending', userId: null, queueId });
-    expect((await logsOf(ticketId)).map((l) => [l.type, l.queueId])).toContainEqual(['queue', queueId]);
+    const log = await t.app.inject({ method: 'GET', url: `/tickets-log/${ticketId}`, headers: bearer(admin.token) });
+    expect(log.json<TicketLog[]>().map((l) => [l.type, l.queue?.id])).toContainEqual(['queue', queueId]);
+    // The attendants of the queue see it arrive there, live.
+    await eventually(async () => updates.some((u) => u.action === 'update' && u.ticket.id === ticketId && u.ticket.queueId === queueId));
+    socket.close();
     await customerSays(conn, from, 'Alô?');
     await sleep(300);
     expect(openai.chats().length).toBe(before);
