@@ -160,8 +160,8 @@ describe('AI prompt step of the inbound pipeline', () => {
     expect(transcription.raw.toString('latin1')).toContain('whisper-1');
     const chat = openai.chats()[before]!;
     expect(chat.json!.messages.at(-1)).toEqual({ role: 'user', content: 'quanto custa o plano anual' });
-    // The customer's audio is kept as it came.
-    expect((await conversationOf(ticketId))[0]).toMatchObject({ fromMe: false, mediaType: 'audio' });
+    // The customer's audio is kept, with the transcript as its text for the attendants.
+    expect((await conversationOf(ticketId))[0]).toMatchObject({ fromMe: false, mediaType: 'audio', body: 'quanto custa o plano anual' });
   });
 
   it('hands the ticket to the queue when the customer asks for a person, without asking the model, and stays out of it', async () => {

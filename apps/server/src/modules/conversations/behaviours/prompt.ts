@@ -7,7 +7,7 @@ import { assertPlanFlag } from '../../../http/plan.js';
 import { openSecret } from '../../../secrets.js';
 import { complete, synthesise, transcribe, type ChatTurn } from '../../prompts/remote.js';
 import type { TicketRow } from '../../tickets/presenter.js';
-import { clearPromptHandOver, handPromptTicketToQueue } from '../commands/automation-prompts.js';
+import { clearPromptHandOver, handPromptTicketToQueue, recordAudioTranscript } from '../commands/automation-prompts.js';
 import { queueOutgoing } from '../outbound.js';
 import type { InboundContext } from './inbound.js';
 
@@ -84,11 +84,11 @@ async function handOver(ctx: AppContext, ticket: TicketRow, prompt: PromptRow, w
 
 /**
  * The ticket's last `maxMessages` messages as chat turns (the customer's as `user`, ours as
- * `assistant`), oldest first; the newest customer audio is transcribed for the model.
+ * `assistant`), oldest first; the newest customer audio is transcribed for the model (and the transcript kept as its text).
  */
 async function conversation(ctx: AppContext, ticket: TicketRow, prompt: PromptRow, apiKey: string): Promise<ChatTurn[]> {
   const rows = await ctx.db
-    .select({ fromMe: messages.fromMe, body: messages.body, mediaType: messages.mediaType, mediaUrl: messages.mediaUrl })
+    .select({ id: messages.id, fromMe: messages.fromMe, body: messages.body, mediaType: messages.mediaType, mediaUrl: messages.mediaUrl })
     .from(messages)
     .where(and(eq(messages.ticketId, ticket.id), eq(messages.isPrivate, false), eq(messages.isDeleted, false)))
     .orderBy(desc(messages.id))
@@ -96,7 +96,9 @@ async function conversation(ctx: AppContext, ticket: TicketRow, prompt: PromptRo
   const latest = rows[0];
   if (latest && !latest.fromMe && latest.mediaType === 'audio' && latest.mediaUrl) {
     const audio = await readFile(ctx.storage.pathOf(ticket.companyId, latest.mediaUrl));
-    latest.body = await transcribe(ctx.config.ai, apiKey, audio, latest.mediaUrl);
+    const transcript = await transcribe(ctx.config.ai, apiKey, audio, latest.mediaUrl);
+    if (!latest.body.trim() && transcript) await recordAudioTranscript(ctx, ticket.companyId, latest.id, transcript);
+    latest.body = transcript;
   }
   return rows
     .reverse()

@@ -1,9 +1,9 @@
 import { and, eq, isNull } from 'drizzle-orm';
-import { tickets } from '../../../db/schema/index.js';
+import { messages, tickets } from '../../../db/schema/index.js';
 import type { AppContext } from '../../../http/context.js';
 import { writeTicketLogs } from '../../tickets/logs.js';
 import type { TicketRow } from '../../tickets/presenter.js';
-import { ticketChanged } from '../emit.js';
+import { messageChanged, ticketChanged } from '../emit.js';
 
 /** The AI prompt step's ticket writes (behaviours/prompt.ts, docs/prompts.md). */
 
@@ -40,4 +40,16 @@ export async function clearPromptHandOver(ctx: AppContext, ticket: TicketRow): P
     .update(tickets)
     .set({ promptHandedOverAt: null })
     .where(and(eq(tickets.id, ticket.id), eq(tickets.companyId, ticket.companyId)));
+}
+
+/** A customer's audio gets its transcript as text (attendants who take over read it); a caption already there stays. */
+export async function recordAudioTranscript(ctx: AppContext, companyId: number, messageId: number, transcript: string): Promise<void> {
+  await ctx.events.inTransaction(ctx.db, async (tx, publish) => {
+    const [row] = await tx
+      .update(messages)
+      .set({ body: transcript })
+      .where(and(eq(messages.id, messageId), eq(messages.companyId, companyId), eq(messages.body, '')))
+      .returning({ id: messages.id });
+    if (row) publish(messageChanged(ctx, messageId));
+  });
 }
