@@ -63,6 +63,10 @@ const envSchema = z.object({
   PIX_KEY: z.string().max(77).optional(),
   PIX_MERCHANT_NAME: z.string().max(25).default('Balcao'),
   PIX_MERCHANT_CITY: z.string().max(15).default('Sao Paulo'),
+  OPENAI_BASE_URL: z.url().optional(),
+  OPENAI_MODEL: z.string().min(1).default('gpt-4o-mini'),
+  AZURE_SPEECH_URL: z.url().optional(),
+  AI_TIMEOUT_MS: positiveInt.default(30_000),
 });
 
 export interface Config {
@@ -118,6 +122,8 @@ export interface Config {
     webhookSecret?: string;
     pix: { key?: string; merchantName: string; merchantCity: string };
   };
+  /** AI prompts (docs/prompts.md): the OpenAI API (the SDK's default host when unset), its chat model, Azure TTS, and the bound on each remote call. */
+  ai: { openAiBaseUrl?: string; model: string; azureSpeechUrl?: string; timeoutMs: number };
 }
 
 /** Parses an environment (pure; throws a readable Error on bad values). */
@@ -191,6 +197,12 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
           : undefined,
       webhookSecret: e.EFI_WEBHOOK_SECRET,
       pix: { key: e.PIX_KEY, merchantName: e.PIX_MERCHANT_NAME, merchantCity: e.PIX_MERCHANT_CITY },
+    },
+    ai: {
+      openAiBaseUrl: e.OPENAI_BASE_URL?.replace(/\/+$/, ''),
+      model: e.OPENAI_MODEL,
+      azureSpeechUrl: e.AZURE_SPEECH_URL?.replace(/\/+$/, ''),
+      timeoutMs: e.AI_TIMEOUT_MS,
     },
   };
 }

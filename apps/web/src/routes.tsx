@@ -38,6 +38,7 @@ const ContactsPage = lazyPage(() => import('./pages/contacts/ContactsPage').then
 const ContactsImportPage = lazyPage(() => import('./pages/contacts/ContactsImportPage').then((m) => m.ContactsImportPage));
 const CompaniesPage = lazyPage(() => import('./pages/companies/CompaniesPage').then((m) => m.CompaniesPage));
 const TagsPage = lazyPage(() => import('./pages/tags/TagsPage').then((m) => m.TagsPage));
+const PromptsPage = lazyPage(() => import('./pages/prompts/PromptsPage').then((m) => m.PromptsPage));
 const QuickMessagesPage = lazyPage(() => import('./pages/quick-messages/QuickMessagesPage').then((m) => m.QuickMessagesPage));
 const TodoListPage = lazyPage(() => import('./pages/todolist/TodoListPage').then((m) => m.TodoListPage));
 const KanbanPage = lazyPage(() => import('./pages/kanban/KanbanPage').then((m) => m.KanbanPage));
@@ -150,7 +151,7 @@ export function AppRoutes() {
             <Route path="/files" element={admin(page('files'))} />
             <Route path="/Kanban" element={<PlanGate flag="useKanban"><KanbanPage /></PlanGate>} />
             <Route path="/TagsKanban" element={<PlanGate flag="useKanban"><TagsPage kanban={1} /></PlanGate>} />
-            <Route path="/prompts" element={<PlanGate flag="useOpenAi">{admin(page('prompts'))}</PlanGate>} />
+            <Route path="/prompts" element={<PlanGate flag="useOpenAi">{admin(<PromptsPage />)}</PlanGate>} />
             <Route path="/connections" element={<ConnectionsAccess><ConnectionsPage /></ConnectionsAccess>} />
             <Route path="/allConnections" element={<SuperOrTickets><AllConnectionsPage /></SuperOrTickets>} />
             <Route path="/financeiro" element={admin(<FinanceiroPage />)} />

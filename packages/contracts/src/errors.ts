@@ -96,6 +96,9 @@ export const ERROR_CODES = [
   'ERR_CONTACT_LIST_ITEM_EXISTS',
   'ERR_NO_CAMPAIGN_FOUND',
   'ERR_CAMPAIGN_NOT_EDITABLE',
+  // AI prompts.
+  'ERR_NO_PROMPT_FOUND',
+  'ERR_PROMPT_ALREADY_EXISTS',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

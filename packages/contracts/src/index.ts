@@ -38,3 +38,4 @@ export * from './automation.js';
 export * from './chats.js';
 export * from './webhooks.js';
 export * from './campaigns.js';
+export * from './prompts.js';

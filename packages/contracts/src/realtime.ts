@@ -21,7 +21,8 @@ export type CompanyEventName =
   | 'payment'
   | 'ContactList'
   | 'ContactListItem'
-  | 'campaign';
+  | 'campaign'
+  | 'prompt';
 
 export const importMessagesEvent = (companyId: number) => `importMessages-${companyId}` as const;
 

@@ -187,8 +187,8 @@ export const whatsappSchema = z.object({
   statusImportMessages: z.string().nullable(),
   integrationId: z.number().nullable(),
   promptId: z.number().nullable(),
-  /** Always null until AI prompts land. */
-  prompt: z.null(),
+  /** The AI prompt it names (id and name only: its keys stay on the prompts page). */
+  prompt: z.object({ id: z.number(), name: z.string() }).nullable(),
   greetingMediaAttachment: z.string().nullable(),
   collectiveVacationStart: z.string().nullable(),
   collectiveVacationEnd: z.string().nullable(),

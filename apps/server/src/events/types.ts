@@ -17,6 +17,7 @@ import type {
   PaymentEventPayload,
   Message,
   Plan,
+  Prompt,
   Queue,
   QuickMessage,
   Schedule,
@@ -52,6 +53,7 @@ export interface SocketPayloads {
   ContactList: ListEventPayload<ContactList>;
   ContactListItem: ListEventPayload<ContactListItem>;
   campaign: ListEventPayload<CampaignReport>;
+  prompt: ListEventPayload<Prompt>;
 }
 export type EventPayload<N extends CompanyEventName> = N extends keyof SocketPayloads ? SocketPayloads[N] : Record<string, unknown>;
 
@@ -108,6 +110,8 @@ export type DomainEvent =
   | { type: 'schedule.record'; companyId: number; payload: ListEventPayload<Schedule> }
   /** Contact lists, their items and campaigns: admin screens, so only the company's admins hear them (items carry numbers). */
   | CampaignRecord
+  /** `company-{companyId}-prompt`: prompts are the admins' business (their keys' masks too). */
+  | { type: 'prompt.record'; companyId: number; payload: ListEventPayload<Prompt> }
   /** Platform-wide: every company hears it; a public one (branding) also reaches pages not logged in. */
   | { type: 'platform.setting'; setting: Setting }
   | { type: 'platform.help'; payload: ListEventPayload<Help> }

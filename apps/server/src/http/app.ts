@@ -40,6 +40,7 @@ import { registerMessagesApiRoutes } from '../modules/messages-api/routes.js';
 import { registerQuickMessageRoutes } from '../modules/quick-messages/routes.js';
 import { registerPlanRoutes } from '../modules/plans/routes.js';
 import { registerQueueRoutes } from '../modules/queues/routes.js';
+import { registerPromptRoutes } from '../modules/prompts/routes.js';
 import { registerScheduleRoutes } from '../modules/schedules/routes.js';
 import { registerSettingsRoutes } from '../modules/settings/routes.js';
 import { registerTagRoutes } from '../modules/tags/routes.js';
@@ -217,6 +218,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerScheduleRoutes(app, ctx, authenticate);
   registerContactListRoutes(app, ctx, authenticate);
   registerCampaignRoutes(app, ctx, authenticate);
+  registerPromptRoutes(app, ctx, authenticate);
   registerBillingRoutes(app, ctx, authenticate);
   registerChatRoutes(app, ctx, authenticate);
   registerOutboundWebhookRoutes(app, ctx, authenticate);

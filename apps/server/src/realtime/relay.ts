@@ -75,6 +75,8 @@ export async function emitDomainEvent(rt: Realtime, event: DomainEvent): Promise
     }
     case 'campaign.record':
       return rt.emitToRooms(event.companyId, [ROOMS.admins], event.name, event.payload);
+    case 'prompt.record':
+      return rt.emitToRooms(event.companyId, [ROOMS.admins], 'prompt', event.payload);
     case 'schedule.record':
       return rt.emitSchedule(event.companyId, event.payload);
     case 'platform.setting':

@@ -7,8 +7,8 @@ interface ConfirmDeleteDialogProps {
   record: { id: number } | null;
   title: string;
   children: ReactNode;
-  /** The success toast. */
-  deletedText: string;
+  /** The success toast: a fixed text, or one the delete's answer carries (shown as info). */
+  deletedText: string | ((result: unknown) => string);
   remove: (id: number) => Promise<unknown>;
   onClose: () => void;
 }
@@ -23,8 +23,9 @@ export function ConfirmDeleteDialog({ record, title, children, deletedText, remo
       onConfirm={async () => {
         if (!record) return;
         try {
-          await remove(record.id);
-          toast.success(deletedText);
+          const result = await remove(record.id);
+          if (typeof deletedText === 'string') toast.success(deletedText);
+          else toast.info(deletedText(result));
         } catch (err) {
           toastError(err);
         }

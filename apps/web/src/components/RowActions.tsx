@@ -23,7 +23,7 @@ interface RowActionsProps {
   /** Actions between edit and delete (renew…). */
   extra?: RowAction[];
   /** Delete after a confirmation; absent when the row cannot be deleted. */
-  remove?: { title: string; message: ReactNode; deletedText: string; run: (id: number) => Promise<unknown> };
+  remove?: { title: string; message: ReactNode; deletedText: string | ((result: unknown) => string); run: (id: number) => Promise<unknown> };
 }
 
 function ActionButton({ label, icon, onClick, testId, disabled }: RowAction) {

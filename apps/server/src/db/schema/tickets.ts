@@ -41,6 +41,8 @@ export const tickets = pgTable(
     chatbotId: integer('chatbot_id'),
     botAttempts: integer('bot_attempts').notNull().default(0),
     botStartedAt: timestamp('bot_started_at', { withTimezone: true }),
+    /** The AI prompt step handed the ticket to its queue (migration 0028): the step skips it until it reopens. */
+    promptHandedOverAt: timestamp('prompt_handed_over_at', { withTimezone: true }),
     closedAt: timestamp('closed_at', { withTimezone: true }),
     /** Set on tickets created by a history import ("close imported tickets" closes them). */
     importedAt: timestamp('imported_at', { withTimezone: true }),

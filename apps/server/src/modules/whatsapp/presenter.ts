@@ -8,6 +8,7 @@ export interface PresentOptions {
   /** Callers who may edit connections: only they see the token and the QR code. */
   manager: boolean;
   company?: { id: number; name: string };
+  prompt?: Whatsapp['prompt'];
 }
 
 const iso = (d: Date | null) => d?.toISOString() ?? null;
@@ -58,7 +59,7 @@ export function presentWhatsapp(row: WhatsappRow, opts: PresentOptions): Whatsap
     statusImportMessages: row.statusImportMessages,
     integrationId: row.integrationId,
     promptId: row.promptId,
-    prompt: null,
+    prompt: opts.prompt ?? null,
     greetingMediaAttachment: row.greetingMediaAttachment,
     collectiveVacationStart: iso(row.collectiveVacationStart),
     collectiveVacationEnd: iso(row.collectiveVacationEnd),

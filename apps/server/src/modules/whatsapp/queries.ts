@@ -1,7 +1,7 @@
 import type { Channel, Whatsapp } from '@balcao/contracts';
 import { and, asc, count, eq, inArray, ne } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { companies, queues, whatsappQueues, whatsapps, whatsappSessions } from '../../db/schema/index.js';
+import { companies, prompts, queues, whatsappQueues, whatsapps, whatsappSessions } from '../../db/schema/index.js';
 import { presentWhatsapp, type WhatsappRow } from './presenter.js';
 
 export async function findWhatsapp(db: DbOrTx, id: number): Promise<WhatsappRow | undefined> {
@@ -36,9 +36,14 @@ export async function presentWhatsapps(db: DbOrTx, rows: WhatsappRow[], manager:
       .where(inArray(companies.id, [...new Set(rows.map((r) => r.companyId))]));
     for (const c of cs) names.set(c.id, c.name);
   }
+  const promptIds = [...new Set(rows.map((r) => r.promptId).filter((id): id is number => id !== null))];
+  const promptRefs = new Map(
+    promptIds.length ? (await db.select({ id: prompts.id, name: prompts.name }).from(prompts).where(inArray(prompts.id, promptIds))).map((p) => [p.id, p]) : [],
+  );
   return rows.map((row) =>
     presentWhatsapp(row, {
       queues: queueMap.get(row.id) ?? [],
+      prompt: row.promptId === null ? null : (promptRefs.get(row.promptId) ?? null),
       manager,
       company: withCompany ? { id: row.companyId, name: names.get(row.companyId) ?? '' } : undefined,
     }),

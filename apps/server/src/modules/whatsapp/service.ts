@@ -8,6 +8,7 @@ import type { AppContext } from '../../http/context.js';
 import { AppError } from '../../http/errors.js';
 import { assertPlanFlag, assertPlanLimit } from '../../http/plan.js';
 import { emitWhatsapp } from '../conversations/session-status.js';
+import { assertOwnPrompt } from '../prompts/service.js';
 import type { WhatsappRow } from './presenter.js';
 import { countWhatsapps, findWhatsapp, otherWhatsappIds, presentWhatsapps, queuesOf } from './queries.js';
 
@@ -104,6 +105,7 @@ export async function createWhatsapp(ctx: AppContext, by: AuthUser, v: WhatsappF
   assertGreeting(v);
   const companyId = by.companyId;
   await assertOwnQueues(ctx.db, companyId, v);
+  await assertOwnPrompt(ctx.db, companyId, v.promptId);
 
   const { row, undefaulted } = await ctx.db.transaction(async (tx) => {
     await assertPlanAllows(tx, companyId, v.channel, 1);
@@ -140,6 +142,7 @@ export async function updateWhatsapp(ctx: AppContext, by: AuthUser, id: number, 
   const v = whatsappFormSchema.parse({ ...formOf(current, currentQueues), ...body, channel: current.channel });
   assertGreeting(v);
   await assertOwnQueues(ctx.db, current.companyId, v);
+  await assertOwnPrompt(ctx.db, current.companyId, v.promptId);
   if (current.isDefault && !v.isDefault) throw new AppError('ERR_NO_OTHER_WHATSAPP', 400);
 
   const { row, undefaulted } = await ctx.db.transaction(async (tx) => {

@@ -229,6 +229,8 @@ const en: Messages = {
     ERR_NO_MESSAGE_FOUND: 'Message not found.',
     ERR_NO_TAG_FOUND: 'Tag not found.',
     ERR_NO_QUICK_MESSAGE_FOUND: 'Quick reply not found.',
+    ERR_NO_PROMPT_FOUND: 'Prompt not found.',
+    ERR_PROMPT_ALREADY_EXISTS: 'A prompt with this name already exists.',
     ERR_NO_NOTE_FOUND: 'Note not found.',
     ERR_TAG_ALREADY_EXISTS: 'A tag with this name already exists.',
     ERR_CONTACT_BLOCKED: 'This contact is blocked.',

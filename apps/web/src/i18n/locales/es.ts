@@ -229,6 +229,8 @@ const es: Messages = {
     ERR_NO_MESSAGE_FOUND: 'Mensaje no encontrado.',
     ERR_NO_TAG_FOUND: 'Etiqueta no encontrada.',
     ERR_NO_QUICK_MESSAGE_FOUND: 'Respuesta rápida no encontrada.',
+    ERR_NO_PROMPT_FOUND: 'Prompt no encontrado.',
+    ERR_PROMPT_ALREADY_EXISTS: 'Ya existe un prompt con este nombre.',
     ERR_NO_NOTE_FOUND: 'Nota no encontrada.',
     ERR_TAG_ALREADY_EXISTS: 'Ya existe una etiqueta con este nombre.',
     ERR_CONTACT_BLOCKED: 'Este contacto está bloqueado.',

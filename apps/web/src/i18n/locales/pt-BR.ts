@@ -230,6 +230,8 @@ const ptBR = {
     ERR_NO_MESSAGE_FOUND: 'Mensagem não encontrada.',
     ERR_NO_TAG_FOUND: 'Tag não encontrada.',
     ERR_NO_QUICK_MESSAGE_FOUND: 'Resposta rápida não encontrada.',
+    ERR_NO_PROMPT_FOUND: 'Prompt não encontrado.',
+    ERR_PROMPT_ALREADY_EXISTS: 'Já existe um prompt com este nome.',
     ERR_NO_NOTE_FOUND: 'Observação não encontrada.',
     ERR_TAG_ALREADY_EXISTS: 'Já existe uma tag com este nome.',
     ERR_CONTACT_BLOCKED: 'Este contato está bloqueado.',

@@ -229,6 +229,8 @@ const tr: Messages = {
     ERR_NO_MESSAGE_FOUND: 'Mesaj bulunamadı.',
     ERR_NO_TAG_FOUND: 'Etiket bulunamadı.',
     ERR_NO_QUICK_MESSAGE_FOUND: 'Hızlı yanıt bulunamadı.',
+    ERR_NO_PROMPT_FOUND: 'İstem bulunamadı.',
+    ERR_PROMPT_ALREADY_EXISTS: 'Bu adla bir istem zaten var.',
     ERR_NO_NOTE_FOUND: 'Not bulunamadı.',
     ERR_TAG_ALREADY_EXISTS: 'Bu adda bir etiket zaten var.',
     ERR_CONTACT_BLOCKED: 'Bu kişi engellenmiş.',
