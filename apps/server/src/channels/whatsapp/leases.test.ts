@@ -1,7 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { whatsappSessionLeases } from '../../db/schema/index.js';
-import { startSessionLeases } from '../../modules/whatsapp/resume.js';
+import { BufferJSON, initAuthCreds } from '@whiskeysockets/baileys';
+import { whatsappSessionLeases, whatsappSessions } from '../../db/schema/index.js';
+import { resumeWhatsappSessions, startSessionLeases } from '../../modules/whatsapp/resume.js';
 import { createConnection, eventually } from '../../../test/connections.js';
 import { fakeSocketFactory, type FakeSocketFactory } from '../../../test/fakes/wa-socket.js';
 import { createCompanyWithAdmin, createTestApp, createTestDatabase, type TestApp } from '../../../test/helpers.js';
@@ -67,5 +68,16 @@ describe('WhatsApp session leases', () => {
     expect(await holder()).toBeUndefined();
     await wa(b).takeOver(connection.id);
     expect(await holder()).toBeUndefined();
+  });
+
+  it('one node (no REDIS_URL): at boot it takes the sessions its killed previous run still holds, at once', async () => {
+    await a.db.insert(whatsappSessions).values({ whatsappId: connection.id, key: 'creds', value: JSON.stringify(initAuthCreds(), BufferJSON.replacer) });
+    await a.db
+      .insert(whatsappSessionLeases)
+      .values({ whatsappId: connection.id, nodeId: 'killed-previous-run', expiresAt: sql`now() + interval '15 seconds'` })
+      .onConflictDoUpdate({ target: whatsappSessionLeases.whatsappId, set: { nodeId: 'killed-previous-run', expiresAt: sql`now() + interval '15 seconds'` } });
+    await resumeWhatsappSessions(a.app.ctx);
+    await eventually(async () => (await holder()) === wa(a).leases.nodeId);
+    await eventually(async () => wa(a).isRunning(connection.id));
   });
 });

@@ -5,13 +5,15 @@ import { whatsappsWithSession } from './queries.js';
 
 /**
  * At boot: every WhatsApp connection with stored credentials reconnects without a new scan,
- * unless another API node runs it (its lease is live).
+ * unless another API node runs it (its lease is live). Without REDIS_URL there is one node:
+ * leases left by this node's previous run (killed) are taken at once rather than after they expire.
  */
 export async function resumeWhatsappSessions(ctx: AppContext): Promise<number> {
   const rows = await whatsappsWithSession(ctx.db);
+  const severalNodes = ctx.config.redisUrl !== undefined;
   for (const row of rows) {
     ctx.channels.whatsapp
-      .start(row, { ifFree: true })
+      .start(row, { ifFree: severalNodes })
       .catch((err: unknown) => ctx.log.error({ err, whatsappId: row.id }, 'resuming the session failed'));
   }
   if (rows.length) ctx.log.info(`resuming ${rows.length} WhatsApp session(s) not run by another node`);
