@@ -11,7 +11,6 @@
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { cpus, freemem, loadavg, totalmem } from 'node:os';
-import { io, type Socket } from 'socket.io-client';
 import { parseConfig } from '../apps/server/src/config.js';
 import { createDb, createPool } from '../apps/server/src/db/client.js';
 import { benchDatabase } from './database.js';
@@ -20,7 +19,7 @@ import { hashPassword } from '../apps/server/src/db/passwords.js';
 import { companies, companySettings, plans, users, whatsapps } from '../apps/server/src/db/schema/index.js';
 import { buildApp } from '../apps/server/src/http/app.js';
 import { generateConnectionToken } from '../apps/server/src/modules/whatsapp/service.js';
-import { postSimulated } from '../apps/server/tools/simulate.js';
+import { runClients, runClientsInChild } from './ingest-clients.js';
 import { FakeGraph } from '../apps/server/test/fakes/graph-server.js';
 import { COMPANY_SETTING_DEFAULTS } from '@balcao/contracts';
 import { asc } from 'drizzle-orm';
@@ -36,6 +35,8 @@ const WARMUP = num('BENCH_WARMUP', 100);
 const RATE = num('BENCH_RATE', 100);
 const STEADY_SECONDS = num('BENCH_STEADY_SECONDS', 10);
 const PGBENCH_SECONDS = num('BENCH_PGBENCH_SECONDS', 30);
+/** 1: the agent sockets and the posts run in a child process (as pgbench's clients do), not on the server's thread. */
+const CLIENT_PROCESS = process.env.BENCH_CLIENT_PROCESS === '1';
 const load = () => loadavg().map((l) => l.toFixed(2)).join(' / ');
 const SECRET = 'bench-app-secret';
 const PAGE = '1000001';
@@ -51,7 +52,6 @@ async function main(): Promise<void> {
   const graph = await FakeGraph.start();
   // Profile pictures point at the fake too (it has none): no lookups of the real CDN from a benchmark.
   graph.profilePic = `${graph.origin}/bench-picture.jpg`;
-  const sockets: Socket[] = [];
   try {
     await migrateAndSeed(connectionString, { adminEmail: 'bench@balcao.local', adminPassword: PASSWORD });
     const config = parseConfig({
@@ -80,78 +80,25 @@ async function main(): Promise<void> {
       .returning();
     await db.insert(whatsapps).values({ companyId: company!.id, name: 'Bench Page', channel: 'facebook', status: 'CONNECTED', token: generateConnectionToken(), facebookPageId: PAGE, facebookPageToken: 'bench-page-token', isDefault: true });
 
-    const firstSeen = new Map<string, number>();
-    let deliveries = 0;
-    for (const agent of agents) {
-      const res = await fetch(`${api}/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: agent.email, password: PASSWORD }) });
-      const { token } = (await res.json()) as { token: string };
-      const socket = io(`${api}/${company!.id}`, { query: { userId: String(agent.id), token: `Bearer ${token}` }, transports: ['websocket'], reconnection: false });
-      socket.on(`company-${company!.id}-appMessage`, (p: { action: string; message: { wid: string } }) => {
-        if (p.action !== 'create') return;
-        deliveries += 1;
-        if (!firstSeen.has(p.message.wid)) firstSeen.set(p.message.wid, performance.now());
-      });
-      await new Promise<void>((resolve, reject) => {
-        socket.once('connect', () => resolve());
-        socket.once('connect_error', reject);
-      });
-      sockets.push(socket);
-    }
-
-    const sentAt = new Map<string, number>();
-    const ackedAt = new Map<string, number>();
-    let seq = 0;
-    const post = async () => {
-      const i = seq++;
-      const mid = `m_bench_${randomBytes(10).toString('hex')}`;
-      sentAt.set(mid, performance.now());
-      const { status } = await postSimulated(api, SECRET, { accountId: PAGE, from: `9${String(i % SENDERS).padStart(6, '0')}`, text: `bench message #${i}`, mid });
-      ackedAt.set(mid, performance.now());
-      return status;
+    const input = {
+      api,
+      companyId: company!.id,
+      agents: agents.map((a) => ({ id: a.id, email: a.email })),
+      password: PASSWORD,
+      secret: SECRET,
+      page: PAGE,
+      messages: MESSAGES,
+      concurrency: CONCURRENCY,
+      senders: SENDERS,
+      warmup: WARMUP,
+      rate: RATE,
+      steadySeconds: STEADY_SECONDS,
     };
-    const settle = async (mids: string[], started: number) => {
-      const deadline = Date.now() + 180_000;
-      while (mids.some((mid) => !firstSeen.has(mid)) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
-      const lastSeen = Math.max(...mids.map((mid) => firstSeen.get(mid) ?? NaN));
-      const latencies = mids.map((mid) => (firstSeen.get(mid) ?? NaN) - sentAt.get(mid)!).filter(Number.isFinite).sort((a, b) => a - b);
-      return { totalMs: lastSeen - started, latencies, missing: mids.length - latencies.length };
-    };
-    /** A burst: `count` posts, CONCURRENCY in flight. */
-    const run = async (count: number) => {
-      const before = new Set(sentAt.keys());
-      let done = 0;
-      let refused = 0;
-      const started = performance.now();
-      await Promise.all(
-        Array.from({ length: CONCURRENCY }, async () => {
-          while (done++ < count) if ((await post()) !== 200) refused++;
-        }),
-      );
-      const postedMs = performance.now() - started;
-      return { postedMs, refused, ...(await settle([...sentAt.keys()].filter((m) => !before.has(m)), started)) };
-    };
-    /** A steady rate: one post every 1/RATE s for STEADY_SECONDS, whatever the answers take. */
-    const steady = async () => {
-      const before = new Set(sentAt.keys());
-      const started = performance.now();
-      const posts: Promise<number>[] = [];
-      for (let i = 0; i < RATE * STEADY_SECONDS; i++) {
-        const wait = started + (i * 1000) / RATE - performance.now();
-        if (wait > 0) await new Promise((r) => setTimeout(r, wait));
-        posts.push(post());
-      }
-      const refused = (await Promise.all(posts)).filter((s) => s !== 200).length;
-      return { refused, ...(await settle([...sentAt.keys()].filter((m) => !before.has(m)), started)) };
-    };
-    const loadBefore = load();
-
-    await run(WARMUP);
-    deliveries = 0;
-    const r = await run(MESSAGES);
-    const fanout = deliveries / (MESSAGES * AGENTS);
-    const loadAfterBurst = load();
-    const st = await steady();
-    const loadAfterSteady = load();
+    const res = CLIENT_PROCESS ? await runClientsInChild(input) : await runClients(input);
+    const { burst: r, steady: st, loadBefore, loadAfterBurst, loadAfterSteady } = res;
+    const sentAt = new Map(res.sentAt);
+    const ackedAt = new Map(res.ackedAt);
+    const fanout = res.deliveries / (MESSAGES * AGENTS);
 
     // Every acknowledged message stored once; a customer's message posted after the previous one was
     // acknowledged is stored after it (two posts in flight at once have no order to keep).
@@ -175,7 +122,7 @@ async function main(): Promise<void> {
       [
         `machine: ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB RAM (${(freemem() / 2 ** 30).toFixed(0)} GiB free), Node ${process.version}`,
         `load average (1/5/15 min): before ${loadBefore}; after the burst ${loadAfterBurst}; after the steady phase ${loadAfterSteady}`,
-        `database: ${database.embedded ? 'embedded PostgreSQL' : 'DATABASE_URL'}; ${AGENTS} agent sockets; ${MESSAGES} messages from ${SENDERS} customers, ${CONCURRENCY} concurrent webhook posts`,
+        `database: ${database.embedded ? 'embedded PostgreSQL' : 'DATABASE_URL'}; ${AGENTS} agent sockets; ${MESSAGES} messages from ${SENDERS} customers, ${CONCURRENCY} concurrent webhook posts; clients ${CLIENT_PROCESS ? 'in a child process' : "in the server's process"}`,
         `webhook acks: ${(MESSAGES / (r.postedMs / 1000)).toFixed(0)} req/s; refused ${r.refused}; never emitted ${r.missing}`,
         `processed (post → every message emitted): ${processed.toFixed(0)} messages/s over ${(r.totalMs / 1000).toFixed(1)} s`,
         `burst webhook-to-socket latency: ${pct(r.latencies)}`,
@@ -184,7 +131,6 @@ async function main(): Promise<void> {
         `fan-out: ${(fanout * 100).toFixed(1)}% of ${MESSAGES * AGENTS} socket deliveries`,
       ].join('\n'),
     );
-    for (const s of sockets) s.disconnect();
     // Let the server finish its disconnect bookkeeping before the pool closes.
     await new Promise((r) => setTimeout(r, 500));
     await app.close();

@@ -1,0 +1,146 @@
+// The load side of bench/ingest.ts: agent sockets, webhook bursts and the steady phase. Runs in
+// the bench's process, or (BENCH_CLIENT_PROCESS=1) in a child process of its own, as pgbench's
+// clients do, so that posting, signing and decoding socket frames do not share the server's thread.
+import { fork } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { loadavg } from 'node:os';
+import { io, type Socket } from 'socket.io-client';
+import { postSimulated } from '../apps/server/tools/simulate.js';
+
+export interface ClientsInput {
+  api: string;
+  companyId: number;
+  agents: { id: number; email: string }[];
+  password: string;
+  secret: string;
+  page: string;
+  messages: number;
+  concurrency: number;
+  senders: number;
+  warmup: number;
+  rate: number;
+  steadySeconds: number;
+}
+
+interface Phase {
+  totalMs: number;
+  latencies: number[];
+  missing: number;
+}
+
+export interface ClientsResult {
+  burst: Phase & { postedMs: number; refused: number };
+  steady: Phase & { refused: number };
+  deliveries: number;
+  /** Per message id: when it was posted and when its post was acknowledged (ms, this side's clock). */
+  sentAt: [string, number][];
+  ackedAt: [string, number][];
+  loadBefore: string;
+  loadAfterBurst: string;
+  loadAfterSteady: string;
+}
+
+const load = () => loadavg().map((l) => l.toFixed(2)).join(' / ');
+
+export async function runClients(c: ClientsInput): Promise<ClientsResult> {
+  const sockets: Socket[] = [];
+  const firstSeen = new Map<string, number>();
+  let deliveries = 0;
+  try {
+    for (const agent of c.agents) {
+      const res = await fetch(`${c.api}/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: agent.email, password: c.password }) });
+      const { token } = (await res.json()) as { token: string };
+      const socket = io(`${c.api}/${c.companyId}`, { query: { userId: String(agent.id), token: `Bearer ${token}` }, transports: ['websocket'], reconnection: false });
+      socket.on(`company-${c.companyId}-appMessage`, (p: { action: string; message: { wid: string } }) => {
+        if (p.action !== 'create') return;
+        deliveries += 1;
+        if (!firstSeen.has(p.message.wid)) firstSeen.set(p.message.wid, performance.now());
+      });
+      await new Promise<void>((resolve, reject) => {
+        socket.once('connect', () => resolve());
+        socket.once('connect_error', reject);
+      });
+      sockets.push(socket);
+    }
+
+    const sentAt = new Map<string, number>();
+    const ackedAt = new Map<string, number>();
+    let seq = 0;
+    const post = async () => {
+      const i = seq++;
+      const mid = `m_bench_${randomBytes(10).toString('hex')}`;
+      sentAt.set(mid, performance.now());
+      const { status } = await postSimulated(c.api, c.secret, { accountId: c.page, from: `9${String(i % c.senders).padStart(6, '0')}`, text: `bench message #${i}`, mid });
+      ackedAt.set(mid, performance.now());
+      return status;
+    };
+    const settle = async (mids: string[], started: number): Promise<Phase> => {
+      const deadline = Date.now() + 180_000;
+      while (mids.some((mid) => !firstSeen.has(mid)) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+      const lastSeen = Math.max(...mids.map((mid) => firstSeen.get(mid) ?? NaN));
+      const latencies = mids.map((mid) => (firstSeen.get(mid) ?? NaN) - sentAt.get(mid)!).filter(Number.isFinite).sort((a, b) => a - b);
+      return { totalMs: lastSeen - started, latencies, missing: mids.length - latencies.length };
+    };
+    /** A burst: `count` posts, `concurrency` in flight. */
+    const run = async (count: number) => {
+      const before = new Set(sentAt.keys());
+      let done = 0;
+      let refused = 0;
+      const started = performance.now();
+      await Promise.all(
+        Array.from({ length: c.concurrency }, async () => {
+          while (done++ < count) if ((await post()) !== 200) refused++;
+        }),
+      );
+      const postedMs = performance.now() - started;
+      return { postedMs, refused, ...(await settle([...sentAt.keys()].filter((m) => !before.has(m)), started)) };
+    };
+    /** A steady rate: one post every 1/rate s for steadySeconds, whatever the answers take. */
+    const steady = async () => {
+      const before = new Set(sentAt.keys());
+      const started = performance.now();
+      const posts: Promise<number>[] = [];
+      for (let i = 0; i < c.rate * c.steadySeconds; i++) {
+        const wait = started + (i * 1000) / c.rate - performance.now();
+        if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+        posts.push(post());
+      }
+      const refused = (await Promise.all(posts)).filter((s) => s !== 200).length;
+      return { refused, ...(await settle([...sentAt.keys()].filter((m) => !before.has(m)), started)) };
+    };
+
+    const loadBefore = load();
+    await run(c.warmup);
+    deliveries = 0;
+    const burst = await run(c.messages);
+    const burstDeliveries = deliveries;
+    const loadAfterBurst = load();
+    const st = await steady();
+    return { burst, steady: st, deliveries: burstDeliveries, sentAt: [...sentAt], ackedAt: [...ackedAt], loadBefore, loadAfterBurst, loadAfterSteady: load() };
+  } finally {
+    for (const s of sockets) s.disconnect();
+  }
+}
+
+/** The clients in a child process (same code), answering over IPC. */
+export function runClientsInChild(c: ClientsInput): Promise<ClientsResult> {
+  return new Promise((resolve, reject) => {
+    const child = fork(new URL(import.meta.url).pathname, ['--child'], { execArgv: ['--import', 'tsx'], stdio: 'inherit' });
+    child.once('message', (m) => resolve(m as ClientsResult));
+    child.once('error', reject);
+    child.once('exit', (code) => (code ? reject(new Error(`bench clients exited with ${code}`)) : undefined));
+    child.send(c);
+  });
+}
+
+if (process.argv.includes('--child')) {
+  process.once('message', (c) => {
+    runClients(c as ClientsInput).then(
+      (result) => process.send!(result, () => process.exit(0)),
+      (err: unknown) => {
+        console.error(err);
+        process.exit(1);
+      },
+    );
+  });
+}
