@@ -228,7 +228,13 @@ async function main(): Promise<void> {
     const from = day(cut[0]?.created_at ?? since);
     const rssBefore = process.memoryUsage().rss;
     let rssMax = rssBefore;
-    const sampler = setInterval(() => (rssMax = Math.max(rssMax, process.memoryUsage().rss)), 50);
+    const heapBefore = process.memoryUsage().heapUsed;
+    let heapMax = heapBefore;
+    const sampler = setInterval(() => {
+      const m = process.memoryUsage();
+      rssMax = Math.max(rssMax, m.rss);
+      heapMax = Math.max(heapMax, m.heapUsed);
+    }, 50);
     const t0 = performance.now();
     const res = await fetch(`http://127.0.0.1:${port}/ticketreport/export?dateFrom=${from}&dateTo=${day(today)}`, { headers: { authorization: `Bearer ${admin}` } });
     let bytes = 0;
@@ -249,7 +255,7 @@ async function main(): Promise<void> {
         '|---|---|---|---|---|',
         ...rows,
         '',
-        `export: ${exported[0]?.n ?? '?'} rows since ${from}, ${(bytes / 2 ** 20).toFixed(1)} MiB .xlsx in ${exportSeconds.toFixed(1)} s; RSS ${(rssBefore / 2 ** 20).toFixed(0)} → max ${(rssMax / 2 ** 20).toFixed(0)} MiB (growth ${((rssMax - rssBefore) / 2 ** 20).toFixed(0)} MiB)`,
+        `export: ${exported[0]?.n ?? '?'} rows since ${from}, ${(bytes / 2 ** 20).toFixed(1)} MiB .xlsx in ${exportSeconds.toFixed(1)} s; RSS ${(rssBefore / 2 ** 20).toFixed(0)} → max ${(rssMax / 2 ** 20).toFixed(0)} MiB (growth ${((rssMax - rssBefore) / 2 ** 20).toFixed(0)} MiB); V8 heap used ${(heapBefore / 2 ** 20).toFixed(0)} → max ${(heapMax / 2 ** 20).toFixed(0)} MiB`,
         ref
           ? `pgbench -S (2 clients, 15 s): ${ref.tps.toFixed(0)} tps, latency average ${ref.latencyMs.toFixed(3)} ms; load average now ${load()}\n` +
             p95s.map(([name, p95]) => `  ${name}: p95 = ${(p95 / ref.latencyMs).toFixed(0)} × pgbench -S latency`).join('\n')

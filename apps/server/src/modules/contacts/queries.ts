@@ -125,7 +125,7 @@ const onlyBitmapScans = (on: boolean) =>
 const NAME_WALK_BUDGET = 5000;
 
 /**
- * `GET /contacts`: 20 per page by name (docs/contacts.md "Search at scale").
+ * `GET /contacts`: 20 per page by name (docs/contacts.md "Search at a million contacts").
  * 1. The matching ids, up to CONTACT_COUNT_CAP + 1. A search reads them through the trigram indexes only
  *    (name, number, e-mail: one BitmapOr): with a LIMIT the planner would walk the company row by row
  *    whenever it guesses a term common, and pay the whole walk when it is not.

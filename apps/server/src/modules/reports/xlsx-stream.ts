@@ -13,6 +13,8 @@ import { crc32, createDeflateRaw } from 'node:zlib';
 
 export type XlsxCell = string | number | null | undefined;
 
+const ROWS_PER_WRITE = 200;
+
 const MAIN_NS = 'http://schemas.openxmlformats.org/spreadsheetml/2006/main';
 const REL_NS = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
 const PKG_REL_NS = 'http://schemas.openxmlformats.org/package/2006/relationships';
@@ -175,7 +177,12 @@ export async function writeXlsxSheet(out: Writable, sheetName: string, header: r
   await zip.entry('xl/worksheets/sheet1.xml', async (write) => {
     await write(`${XML_HEAD}<worksheet xmlns="${MAIN_NS}"><sheetData>${rowXml(1, header)}`);
     let index = 1;
-    for await (const batch of rows) await write(batch.map((cells) => rowXml(++index, cells)).join(''));
+    // A few hundred rows per write: short-lived strings that die young instead of a batch's megabytes of XML.
+    for await (const batch of rows) {
+      for (let start = 0; start < batch.length; start += ROWS_PER_WRITE) {
+        await write(batch.slice(start, start + ROWS_PER_WRITE).map((cells) => rowXml(++index, cells)).join(''));
+      }
+    }
     await write('</sheetData></worksheet>');
   });
   await zip.finish();
