@@ -79,4 +79,47 @@ test.describe('internal chat', () => {
     await expect(colleague.locator('[data-testid^="chat-item-"]').filter({ hasText: `Plantão ${stamp}` })).toHaveCount(0);
     await context.close();
   });
+
+  test('older messages load when the list is scrolled near its top; narrow screens get the two tabs', async ({ browser, request }) => {
+    test.setTimeout(150_000);
+    const stamp = Date.now() % 1_000_000;
+    const token = await apiToken(request, admin.email, admin.password);
+    const headers = { Authorization: `Bearer ${token}` };
+    const email = uniqueEmail('chat-history');
+    const password = 'quiet-harbour-scroll-9';
+    const created = await request.post(`${E2E_API_URL}/users`, { headers, data: { name: `Leitora ${stamp}`, email, password, profile: 'user' } });
+    expect(created.status(), await created.text()).toBe(200);
+    const userId = ((await created.json()) as { id: number }).id;
+    const chat = await request.post(`${E2E_API_URL}/chats`, { headers, data: { title: `Histórico ${stamp}`, users: [userId] } });
+    expect(chat.status(), await chat.text()).toBe(200);
+    const { id, uuid } = (await chat.json()) as { id: number; uuid: string };
+    for (let i = 1; i <= 45; i += 1) {
+      const sent = await request.post(`${E2E_API_URL}/chats/${id}/messages`, { headers, data: { message: `Linha ${i} de ${stamp}` } });
+      expect(sent.status()).toBe(200);
+    }
+
+    const context = await browser.newContext();
+    const reader = await context.newPage();
+    await loginUI(reader, email, password);
+    await expect(reader.getByTestId('chats-bell-count')).toContainText('45');
+    // A phone's width (the side menu, which the login helper waits for, is a closed drawer there).
+    await reader.setViewportSize({ width: 390, height: 780 });
+    await reader.goto(`/chats/${uuid}`);
+    // Narrow: the tabs, on Messages for a chat link.
+    await expect(reader.getByTestId('chats-tab-messages')).toHaveAttribute('aria-selected', 'true');
+    const list = reader.getByTestId('chat-messages-list');
+    await expect(list.getByText(`Linha 45 de ${stamp}`)).toBeVisible();
+    await expect(list.getByText(`Linha 25 de ${stamp}`, { exact: true })).toHaveCount(0);
+    // Near the top, the page before loads, and the one before that.
+    await list.evaluate((el) => (el.scrollTop = 0));
+    await expect(list.getByText(`Linha 25 de ${stamp}`, { exact: true })).toHaveCount(1);
+    await list.evaluate((el) => (el.scrollTop = 0));
+    await expect(list.getByText(`Linha 1 de ${stamp}`, { exact: true })).toHaveCount(1);
+    await expect(reader.locator('[data-testid^="chat-message-"]')).toHaveCount(45);
+    await reader.getByTestId('chats-tab-chats').click();
+    await expect(reader.getByTestId(`chat-item-${id}`)).toContainText(`Linha 45 de ${stamp}`);
+    await expectAccessible(reader, '/chats narrow');
+    await context.close();
+    await request.delete(`${E2E_API_URL}/chats/${id}`, { headers });
+  });
 });

@@ -43,8 +43,8 @@ export function useChatsOverview() {
 }
 
 /**
- * `company-{companyId}-chat` (new-message or update): the chat moves to the top of the user's
- * lists with its new preview and unread counts. Mounted once, by the shell.
+ * `company-{companyId}-chat` (new-message or update): the user's lists get the chat's new preview
+ * and unread counts. Mounted once, by the shell.
  */
 export function useChatActivity() {
   const user = useUser();
@@ -53,7 +53,8 @@ export function useChatActivity() {
   useCompanyEvent<ChatEventPayload>(
     'chat',
     (payload) => {
-      storeRecordChange(queryClient, list, { kind: 'delete', id: payload.chat.id });
+      // A new message moves the chat to the top (as the server orders it); an edit or a read changes it in place.
+      if (payload.action === 'new-message') storeRecordChange(queryClient, list, { kind: 'delete', id: payload.chat.id });
       storeRecordChange(queryClient, list, { kind: 'upsert', record: payload.chat });
     },
     hasInternalChat(user),

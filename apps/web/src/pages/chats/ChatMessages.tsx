@@ -26,7 +26,7 @@ const STICK_TO_BOTTOM_PX = 120;
 export function ChatMessages({ chat }: { chat: Chat }) {
   const { t } = useTranslation();
   const me = useUser();
-  const { messages, loadOlder, loadingOlder, loading, error, retry } = useChatMessages(chat.id);
+  const { messages, loadOlder, hasOlder, loadingOlder, loading, error, retry } = useChatMessages(chat.id);
   const send = useSendChatMessage(chat.id);
   const read = useReadChat();
   const [text, setText] = useState('');
@@ -42,28 +42,38 @@ export function ChatMessages({ chat }: { chat: Chat }) {
     if (unread > 0) readMutate(chat.id);
   }, [chat.id, unread, readMutate]);
 
+  // Older messages load while the view is within 600 px of the top: on scroll, and after each
+  // change (a first page too short to scroll asks for the one before it at once).
+  const loadOlderIfNearTop = () => {
+    const el = scroller.current;
+    if (!el || !hasOlder || loadingOlder || el.scrollTop > LOAD_OLDER_WITHIN_PX) return;
+    anchor.current = { height: el.scrollHeight, top: el.scrollTop };
+    loadOlder();
+  };
+
   useLayoutEffect(() => {
     const el = scroller.current;
     if (!el) return;
     if (anchor.current) {
+      // Older messages went above: keep the ones on screen where they were.
       el.scrollTop = anchor.current.top + (el.scrollHeight - anchor.current.height);
       anchor.current = null;
     }
   }, [messages.length]);
 
+  // The first page, and a new message while the view is at the bottom, scroll to the newest.
+  const seenLast = useRef<number | undefined>(undefined);
   useLayoutEffect(() => {
     const el = scroller.current;
-    if (!el) return;
-    const nearBottom = el.scrollHeight - el.scrollTop - el.clientHeight < STICK_TO_BOTTOM_PX + el.clientHeight;
-    if (nearBottom) el.scrollTop = el.scrollHeight;
+    if (!el || lastId === undefined) return;
+    const first = seenLast.current === undefined;
+    seenLast.current = lastId;
+    if (first || el.scrollHeight - el.scrollTop - el.clientHeight < STICK_TO_BOTTOM_PX + el.clientHeight) el.scrollTop = el.scrollHeight;
   }, [lastId]);
 
-  const onScroll = () => {
-    const el = scroller.current;
-    if (!el || el.scrollTop > LOAD_OLDER_WITHIN_PX || loadingOlder) return;
-    anchor.current = { height: el.scrollHeight, top: el.scrollTop };
-    loadOlder();
-  };
+  useEffect(() => {
+    if (!loading) loadOlderIfNearTop();
+  });
 
   const submit = async () => {
     const message = text.trim();
@@ -85,7 +95,7 @@ export function ChatMessages({ chat }: { chat: Chat }) {
 
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', height: '100%', minHeight: 0 }} data-testid="chat-messages">
-      <Box ref={scroller} onScroll={onScroll} sx={{ flex: 1, overflowY: 'auto', p: 2, display: 'flex', flexDirection: 'column', gap: 1 }} data-testid="chat-messages-list">
+      <Box ref={scroller} onScroll={loadOlderIfNearTop} sx={{ flex: 1, overflowY: 'auto', p: 2, display: 'flex', flexDirection: 'column', gap: 1 }} data-testid="chat-messages-list">
         {loadingOlder && (
           <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', justifyContent: 'center' }} data-testid="chat-loading-older">
             <CircularProgress size={16} />

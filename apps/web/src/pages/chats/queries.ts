@@ -48,7 +48,7 @@ export function useChatMessages(chatId: number) {
   const loadOlder = useCallback(() => {
     if (hasNextPage && !isFetchingNextPage) void fetchNextPage();
   }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
-  return { messages, loadOlder, loadingOlder: isFetchingNextPage, loading: query.isPending, error: query.isError, retry: () => void query.refetch() };
+  return { messages, loadOlder, hasOlder: hasNextPage, loadingOlder: isFetchingNextPage, loading: query.isPending, error: query.isError, retry: () => void query.refetch() };
 }
 
 export function useSendChatMessage(chatId: number) {
