@@ -87,6 +87,10 @@ export const ERROR_CODES = [
   'ERR_INVOICE_ALREADY_PAID',
   'ERR_PAYMENT_NOT_CONFIGURED',
   'ERR_PAYMENT_PROVIDER',
+  // Queue chatbots.
+  'ERR_NO_CHATBOT_FOUND',
+  'ERR_CHATBOT_INVALID_TARGET',
+  'ERR_CHATBOT_CYCLE',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -35,6 +35,7 @@ import { registerMessagesApiRoutes } from '../modules/messages-api/routes.js';
 import { registerQuickMessageRoutes } from '../modules/quick-messages/routes.js';
 import { registerPlanRoutes } from '../modules/plans/routes.js';
 import { registerQueueRoutes } from '../modules/queues/routes.js';
+import { registerChatbotRoutes } from '../modules/chatbots/routes.js';
 import { registerScheduleRoutes } from '../modules/schedules/routes.js';
 import { registerSettingsRoutes } from '../modules/settings/routes.js';
 import { registerTagRoutes } from '../modules/tags/routes.js';
@@ -182,6 +183,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerHelpRoutes(app, ctx, authenticate);
   registerAnnouncementRoutes(app, ctx, authenticate);
   registerQueueRoutes(app, ctx, authenticate);
+  registerChatbotRoutes(app, ctx, authenticate);
   registerBrandingRoutes(app, ctx, authenticate);
   registerUserRoutes(app, ctx, authenticate);
   registerSettingsRoutes(app, ctx, authenticate);

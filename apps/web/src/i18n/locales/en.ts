@@ -236,6 +236,9 @@ const en: Messages = {
     ERR_INVOICE_ALREADY_PAID: 'This invoice is already paid.',
     ERR_PAYMENT_NOT_CONFIGURED: 'PIX payment is not configured. Contact support.',
     ERR_PAYMENT_PROVIDER: 'The payment provider did not answer. Try again shortly.',
+    ERR_NO_CHATBOT_FOUND: 'No chatbot option found with this ID.',
+    ERR_CHATBOT_INVALID_TARGET: "The option's target (user, queue, integration or file list) is missing or not from this company.",
+    ERR_CHATBOT_CYCLE: 'A chatbot option cannot lead back into its own menu.',
   },
 };
 

@@ -236,6 +236,9 @@ const es: Messages = {
     ERR_INVOICE_ALREADY_PAID: 'Esta factura ya está pagada.',
     ERR_PAYMENT_NOT_CONFIGURED: 'El pago por PIX no está configurado. Contacte al soporte.',
     ERR_PAYMENT_PROVIDER: 'El proveedor de pago no respondió. Inténtelo de nuevo en un momento.',
+    ERR_NO_CHATBOT_FOUND: 'No se encontró ninguna opción de chatbot con este ID.',
+    ERR_CHATBOT_INVALID_TARGET: 'El destino de la opción (usuario, cola, integración o lista de archivos) falta o no es de esta empresa.',
+    ERR_CHATBOT_CYCLE: 'Una opción del chatbot no puede volver a su propio menú.',
   },
 };
 

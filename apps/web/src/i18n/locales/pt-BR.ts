@@ -237,6 +237,9 @@ const ptBR = {
     ERR_INVOICE_ALREADY_PAID: 'Esta fatura já está paga.',
     ERR_PAYMENT_NOT_CONFIGURED: 'O pagamento por PIX não está configurado. Fale com o suporte.',
     ERR_PAYMENT_PROVIDER: 'O provedor de pagamento não respondeu. Tente de novo em instantes.',
+    ERR_NO_CHATBOT_FOUND: 'Nenhuma opção de chatbot encontrada com este ID.',
+    ERR_CHATBOT_INVALID_TARGET: 'O destino da opção (usuário, fila, integração ou lista de arquivos) está faltando ou não é desta empresa.',
+    ERR_CHATBOT_CYCLE: 'Uma opção do chatbot não pode levar de volta ao seu próprio menu.',
   } satisfies Record<ErrorCode, string>,
 };
 

@@ -236,6 +236,9 @@ const tr: Messages = {
     ERR_INVOICE_ALREADY_PAID: 'Bu fatura zaten ödendi.',
     ERR_PAYMENT_NOT_CONFIGURED: 'PIX ödemesi yapılandırılmamış. Destekle iletişime geçin.',
     ERR_PAYMENT_PROVIDER: 'Ödeme sağlayıcısı yanıt vermedi. Birazdan tekrar deneyin.',
+    ERR_NO_CHATBOT_FOUND: 'Bu ID ile sohbet botu seçeneği bulunamadı.',
+    ERR_CHATBOT_INVALID_TARGET: 'Seçeneğin hedefi (kullanıcı, kuyruk, entegrasyon veya dosya listesi) eksik ya da bu şirkete ait değil.',
+    ERR_CHATBOT_CYCLE: 'Bir sohbet botu seçeneği kendi menüsüne geri götüremez.',
   },
 };
 
