@@ -41,6 +41,8 @@ export const tickets = pgTable(
     chatbotId: integer('chatbot_id'),
     botAttempts: integer('bot_attempts').notNull().default(0),
     botStartedAt: timestamp('bot_started_at', { withTimezone: true }),
+    /** When the queue chatbot stopped leading the customer (migration 0020); null while it still does. */
+    botFinishedAt: timestamp('bot_finished_at', { withTimezone: true }),
     closedAt: timestamp('closed_at', { withTimezone: true }),
     /** Set on tickets created by a history import ("close imported tickets" closes them). */
     importedAt: timestamp('imported_at', { withTimezone: true }),

@@ -6,6 +6,7 @@ import { markClosed } from '../commands/tickets.js';
 import type { FoundTicket } from '../commands/ticket-rows.js';
 import type { TicketRow } from '../../tickets/presenter.js';
 import type { Connection } from '../../../channels/adapter.js';
+import { runChatbot } from './chatbot.js';
 import { isOnVacation, isWithinHours } from './hours.js';
 import { sendConnectionMessage } from './send.js';
 
@@ -20,8 +21,9 @@ export interface InboundContext {
 /**
  * Connection behaviours after a customer's message: the NPS answer of a ticket
  * waiting for its rating; else collective vacation, out-of-hours (company
- * `scheduleType` = connection) and the greeting of a new or reopened ticket — each
- * at most once per ticket. Group tickets get none of them.
+ * `scheduleType` = connection), the queue chatbot (chatbot.ts) when the connection has
+ * queues, else the greeting of a new or reopened ticket — each at most once per ticket.
+ * Group tickets get none of them.
  */
 export async function runInboundBehaviours(ctx: AppContext, c: InboundContext): Promise<void> {
   const { connection, ticket } = c;
@@ -37,6 +39,7 @@ export async function runInboundBehaviours(ctx: AppContext, c: InboundContext): 
     if (await markOnce(ctx, ticket.id, 'outOfHoursSentAt')) await sendConnectionMessage(ctx, ticket.id, connection.outOfHoursMessage);
     return;
   }
+  if (await runChatbot(ctx, c)) return;
   if ((c.found.created || c.found.reopened) && connection.greetingMessage.trim()) {
     await sendConnectionMessage(ctx, ticket.id, connection.greetingMessage, connection.greetingMediaAttachment);
   }
