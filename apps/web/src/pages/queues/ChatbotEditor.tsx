@@ -3,6 +3,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import MenuItem from '@mui/material/MenuItem';
@@ -74,16 +75,17 @@ export function ChatbotEditor({ value, onChange, selected, onSelect, problem, qu
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
           <List dense sx={{ minWidth: 200, border: 1, borderColor: 'divider', borderRadius: 1, py: 0 }} aria-label={t('queueBot.title')}>
             {rows.map(({ option, path, label }) => (
-              <ListItemButton
-                key={option.key}
-                selected={selected?.join('.') === path.join('.')}
-                aria-current={selected?.join('.') === path.join('.') ? 'true' : undefined}
-                onClick={() => onSelect(path)}
-                sx={{ pl: 1 + 2 * (path.length - 1) }}
-                data-testid={`bot-option-${label}`}
-              >
-                <ListItemText primary={`${label} – ${option.name || '…'}`} />
-              </ListItemButton>
+              <ListItem key={option.key} disablePadding>
+                <ListItemButton
+                  selected={selected?.join('.') === path.join('.')}
+                  aria-current={selected?.join('.') === path.join('.') ? 'true' : undefined}
+                  onClick={() => onSelect(path)}
+                  sx={{ pl: 1 + 2 * (path.length - 1) }}
+                  data-testid={`bot-option-${label}`}
+                >
+                  <ListItemText primary={`${label} – ${option.name || '…'}`} />
+                </ListItemButton>
+              </ListItem>
             ))}
           </List>
           <Stack spacing={2} sx={{ flex: 1, pt: 1 }}>
