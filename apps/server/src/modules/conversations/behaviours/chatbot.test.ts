@@ -229,4 +229,22 @@ describe('the queue chatbot', () => {
     expect(await t.db.select().from(messages).where(and(eq(messages.ticketId, lateId), eq(messages.fromMe, false)))).toHaveLength(1);
     await setCompanySettings(t.db, companyId, { scheduleType: 'disabled' });
   });
+
+  it('tells a customer left waiting in a queue their place in it (sendQueuePosition)', async () => {
+    const [waiting] = await t.db.insert(queues).values({ companyId, name: 'Espera', color: '#555555', greetingMessage: 'Fila de espera' }).returning();
+    const only = await createConnection(t.db, companyId, { greetingMessage: '' }, [waiting!.id]);
+    await setCompanySettings(t.db, companyId, { sendQueuePosition: 'enabled', sendQueuePositionMessage: 'Você é o {{position}}º da fila' });
+    const first = await customerSays(customer(), 'oi', only);
+    expect((await reply(first, 1)).body).toBe('Fila de espera');
+    expect((await reply(first, 2)).body).toBe('Você é o 1º da fila');
+    const second = await customerSays(customer(), 'olá', only);
+    expect((await reply(second, 2)).body).toBe('Você é o 2º da fila');
+    await setCompanySettings(t.db, companyId, { sendQueuePositionMessage: 'Sua posição:' });
+    const third = await customerSays(customer(), 'e aí', only);
+    expect((await reply(third, 2)).body).toBe('Sua posição: *3*');
+    await setCompanySettings(t.db, companyId, { sendQueuePosition: 'disabled' });
+    const fourth = await customerSays(customer(), 'bom dia', only);
+    await reply(fourth, 1);
+    await silence(fourth, 1);
+  });
 });

@@ -5,6 +5,7 @@ import type { TicketRow } from '../../tickets/presenter.js';
 import { botStep, type BotChange, type BotLog } from '../commands/automation-bot.js';
 import { markClosed } from '../commands/tickets.js';
 import { isWithinHours } from './hours.js';
+import { sendQueuePosition } from './queue-position.js';
 import type { InboundContext } from './inbound.js';
 import { sendConnectionMessage } from './send.js';
 
@@ -113,9 +114,9 @@ class Bot {
     return true;
   }
 
-  /** Stops leading the customer: the ticket waits in its queue for an attendant. */
-  async finish(): Promise<boolean> {
-    await this.step({ botFinishedAt: new Date(), chatbotId: null });
+  /** Stops leading the customer: the ticket waits in its queue for an attendant (told its place with sendQueuePosition). */
+  async finish(logs: BotLog[] = []): Promise<boolean> {
+    if (await this.step({ botFinishedAt: new Date(), chatbotId: null }, logs)) await sendQueuePosition(this.ctx, this.ticket);
     return true;
   }
 
@@ -212,19 +213,26 @@ class Bot {
         break;
       case 'file':
         await this.send(option.greetingMessage);
-        if (await this.step({ botFinishedAt: new Date(), chatbotId: null }, [log])) await this.sendFiles(option.optFileId);
+        await this.sendFiles(option.optFileId);
+        await this.leaf(option, log);
         break;
       case 'text':
         if (children.length > 0) {
           if (await this.step({ chatbotId: option.id, botAttempts: 0 }, [log])) await this.send(menuText(option.greetingMessage, children, true));
         } else {
           await this.send(option.greetingMessage);
-          await this.step({ botFinishedAt: new Date(), chatbotId: null }, [log]);
+          await this.leaf(option, log);
         }
         break;
     }
     if (option.closeTicket) await markClosed(this.ctx, this.ticket.id);
     return true;
+  }
+
+  /** The end of the walk: the ticket waits in its queue, unless the option closes it right after. */
+  private async leaf(option: Option, log: BotLog): Promise<void> {
+    if (option.closeTicket) await this.step({ botFinishedAt: new Date(), chatbotId: null }, [log]);
+    else await this.finish([log]);
   }
 
   private async targetQueue(id: number | null): Promise<QueueRow | undefined> {
