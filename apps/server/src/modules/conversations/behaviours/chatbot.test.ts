@@ -248,3 +248,46 @@ describe('the queue chatbot', () => {
     await silence(fourth, 1);
   });
 });
+
+describe('LGPD consent', () => {
+  const question = 'Usamos seus dados para atender você.\n\nhttps://exemplo.com/privacidade\n\n*1* - Aceito\n*2* - Não aceito';
+  const menu = 'Olá! Escolha um setor:\n\n*1* - Vendas\n*2* - Suporte';
+
+  it('holds a new ticket in lgpd until the customer accepts, then the bot starts; the contact is not asked again', async () => {
+    await setCompanySettings(t.db, companyId, { enableLGPD: 'enabled', lgpdConsent: 'enabled', lgpdMessage: 'Usamos seus dados para atender você.', lgpdLink: 'https://exemplo.com/privacidade' });
+    const from = customer();
+    const id = await customerSays(from, 'oi');
+    expect((await reply(id, 1)).body).toBe(question);
+    expect((await ticketOf(id)).status).toBe('lgpd');
+    await customerSays(from, 'talvez');
+    expect((await reply(id, 2)).body).toBe(question);
+    await customerSays(from, '1');
+    expect((await reply(id, 3)).body).toBe(menu);
+    expect((await ticketOf(id)).status).toBe('pending');
+    const [contact] = await t.db.select().from(contacts).where(eq(contacts.id, (await ticketOf(id)).contactId));
+    expect(contact!.lgpdAcceptedAt).not.toBeNull();
+    await customerSays(from, '1');
+    expect((await reply(id, 4)).body).toContain('Bem-vindo a Vendas');
+  });
+
+  it('closes the ticket when the customer declines', async () => {
+    const from = customer();
+    const id = await customerSays(from, 'oi');
+    expect((await reply(id, 1)).body).toBe(question);
+    await customerSays(from, '2');
+    await eventually(async () => (await ticketOf(id)).status === 'closed');
+    await silence(id, 1);
+  });
+
+  it('only informs, and goes on with the bot, without lgpdConsent; nothing when LGPD is off', async () => {
+    await setCompanySettings(t.db, companyId, { lgpdConsent: 'disabled' });
+    const id = await customerSays(customer(), 'oi');
+    expect((await reply(id, 1)).body).toBe('Usamos seus dados para atender você.\n\nhttps://exemplo.com/privacidade');
+    expect((await reply(id, 2)).body).toBe(menu);
+    await setCompanySettings(t.db, companyId, { enableLGPD: 'disabled' });
+    const off = await customerSays(customer(), 'oi');
+    expect((await reply(off, 1)).body).toBe(menu);
+    await silence(off, 1);
+  });
+});
+

@@ -7,6 +7,7 @@ import type { FoundTicket } from '../commands/ticket-rows.js';
 import type { TicketRow } from '../../tickets/presenter.js';
 import type { Connection } from '../../../channels/adapter.js';
 import { runChatbot } from './chatbot.js';
+import { runLgpd } from './lgpd.js';
 import { isOnVacation, isWithinHours } from './hours.js';
 import { sendConnectionMessage } from './send.js';
 
@@ -29,6 +30,7 @@ export async function runInboundBehaviours(ctx: AppContext, c: InboundContext): 
   const { connection, ticket } = c;
   if (ticket.isGroup) return;
   if (ticket.status === 'nps' && !c.found.created) return handleRatingAnswer(ctx, connection, ticket, c.body);
+  if (await runLgpd(ctx, c)) return;
 
   const now = new Date();
   if (connection.collectiveVacationMessage.trim() && isOnVacation(connection.collectiveVacationStart, connection.collectiveVacationEnd, now)) {

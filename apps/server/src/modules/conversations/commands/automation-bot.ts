@@ -33,3 +33,16 @@ export function botStep(ctx: AppContext, ticket: TicketRow, change: BotChange, l
     return true;
   });
 }
+
+/** LGPD consent: a waiting ticket is held in `lgpd` until its customer accepts (then pending again). False when it moved on meanwhile. */
+export function setConsentWait(ctx: AppContext, ticket: TicketRow, status: 'lgpd' | 'pending'): Promise<boolean> {
+  return ctx.events.inTransaction(ctx.db, async (tx, publish) => {
+    const [row] = await tx
+      .update(tickets)
+      .set({ status })
+      .where(and(eq(tickets.id, ticket.id), eq(tickets.companyId, ticket.companyId), inArray(tickets.status, ['pending', 'lgpd']), isNull(tickets.userId)))
+      .returning({ id: tickets.id });
+    if (row) publish(ticketChanged(ctx, ticket.id, { userId: ticket.userId, queueId: ticket.queueId, status: ticket.status }));
+    return !!row;
+  });
+}
