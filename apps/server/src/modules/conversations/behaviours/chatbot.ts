@@ -6,6 +6,7 @@ import { botStep, type BotChange, type BotLog } from '../commands/automation-bot
 import { markClosed } from '../commands/tickets.js';
 import { isWithinHours } from './hours.js';
 import { sendQueuePosition } from './queue-position.js';
+import { assignRandomAttendant } from './router.js';
 import type { InboundContext } from './inbound.js';
 import { sendConnectionMessage } from './send.js';
 
@@ -114,9 +115,12 @@ class Bot {
     return true;
   }
 
-  /** Stops leading the customer: the ticket waits in its queue for an attendant (told its place with sendQueuePosition). */
+  /** Stops leading the customer: the ticket waits in its queue (told its place with sendQueuePosition; given to a random online attendant with userRandom). */
   async finish(logs: BotLog[] = []): Promise<boolean> {
-    if (await this.step({ botFinishedAt: new Date(), chatbotId: null }, logs)) await sendQueuePosition(this.ctx, this.ticket);
+    if (await this.step({ botFinishedAt: new Date(), chatbotId: null }, logs)) {
+      await sendQueuePosition(this.ctx, this.ticket);
+      await assignRandomAttendant(this.ctx, this.ticket);
+    }
     return true;
   }
 

@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { tickets } from '../../../db/schema/index.js';
 import type { AppContext } from '../../../http/context.js';
 import { writeTicketLogs, type TicketLogEntry } from '../../tickets/logs.js';
@@ -44,5 +44,27 @@ export function setConsentWait(ctx: AppContext, ticket: TicketRow, status: 'lgpd
       .returning({ id: tickets.id });
     if (row) publish(ticketChanged(ctx, ticket.id, { userId: ticket.userId, queueId: ticket.queueId, status: ticket.status }));
     return !!row;
+  });
+}
+
+/**
+ * The router and userRandom: a pending ticket goes to `userId` (still pending, now in that
+ * attendant's waiting list), logged `transfered` by the system and `receivedTransfer` by
+ * the attendant. Only if nobody changed its owner meanwhile.
+ */
+export function assignWaiting(ctx: AppContext, ticket: Pick<TicketRow, 'id' | 'companyId' | 'queueId' | 'userId' | 'status'>, userId: number): Promise<boolean> {
+  return ctx.events.inTransaction(ctx.db, async (tx, publish) => {
+    const [row] = await tx
+      .update(tickets)
+      .set({ userId })
+      .where(and(eq(tickets.id, ticket.id), eq(tickets.status, 'pending'), sql`${tickets.userId} IS NOT DISTINCT FROM ${ticket.userId}`))
+      .returning({ id: tickets.id });
+    if (!row) return false;
+    await writeTicketLogs(tx, [
+      { companyId: ticket.companyId, ticketId: ticket.id, type: 'transfered', queueId: ticket.queueId, userId: null },
+      { companyId: ticket.companyId, ticketId: ticket.id, type: 'receivedTransfer', queueId: ticket.queueId, userId },
+    ]);
+    publish(ticketChanged(ctx, ticket.id, { userId: ticket.userId, queueId: ticket.queueId, status: ticket.status }));
+    return true;
   });
 }
