@@ -6,7 +6,7 @@ import { botStep, type BotChange, type BotLog } from '../commands/automation-bot
 import { markClosed } from '../commands/tickets.js';
 import { isWithinHours } from './hours.js';
 import { sendQueuePosition } from './queue-position.js';
-import { assignRandomAttendant } from './router.js';
+import { assignRandomAttendant, walletOwner } from './router.js';
 import type { InboundContext } from './inbound.js';
 import { sendConnectionMessage } from './send.js';
 
@@ -101,8 +101,15 @@ class Bot {
     return text.trim() || media ? sendConnectionMessage(this.ctx, this.ticket.id, text, media) : Promise.resolve();
   }
 
-  /** A new (or reopened) ticket: the queue list, or straight into the only queue. */
+  /** A new (or reopened) ticket: its customer's attendant (DirectTicketsToWallets), else the queue list, or straight into the only queue. */
   async start(): Promise<boolean> {
+    const wallet = this.c.found.created ? await walletOwner(this.ctx, this.ticket) : undefined;
+    if (wallet) {
+      const queueId = wallet.queueId ?? this.ticket.queueId;
+      // No menu: the attendant they know answers them.
+      await this.step({ userId: wallet.userId, queueId, botFinishedAt: new Date() }, [{ type: 'receivedTransfer', queueId, userId: wallet.userId }]);
+      return true;
+    }
     if (!(await this.step({ chatbotId: null, botAttempts: 0, botStartedAt: new Date(), botFinishedAt: null }))) return true;
     const sole = this.queues.length === 1 ? this.queues[0]! : undefined;
     const current = this.queues.find((q) => q.id === this.ticket.queueId) ?? sole;

@@ -114,4 +114,31 @@ describe('assignment to attendants', () => {
     await sleep(100);
     await setCompanySettings(t.db, companyId, { userRandom: 'disabled' });
   });
+
+  it('with DirectTicketsToWallets, gives a returning customer to the attendant who served them last, without the menu', async () => {
+    await setCompanySettings(t.db, companyId, { DirectTicketsToWallets: 'enabled' });
+    const conn = await createConnection(t.db, companyId, { greetingMessage: 'Escolha:' }, [queueId, otherQueue]);
+    const contact = await createContact(t.db, companyId);
+    await createTicketRow(t.db, { companyId, contactId: contact.id, whatsappId: conn.id, queueId: otherQueue, userId: ids.elsewhere, status: 'closed', closedAt: new Date(Date.now() - 3_600_000) });
+    const result = await processInbound(t.app.ctx, conn, {
+      kind: 'message',
+      wid: `m_wallet_${Date.now()}`,
+      fromMe: false,
+      body: 'voltei',
+      mediaType: 'chat',
+      at: new Date(),
+      chat: { number: contact.number, name: contact.name, remoteJid: contact.number, isGroup: false },
+      raw: {},
+    });
+    if (result.outcome !== 'stored') throw new Error(result.outcome);
+    expect(result.ticketCreated).toBe(true);
+    await eventually(async () => (await ticketOf(result.ticketId)).userId);
+    expect(await ticketOf(result.ticketId)).toMatchObject({ userId: ids.elsewhere, queueId: otherQueue, status: 'pending' });
+    expect((await logsOf(t.db, result.ticketId)).at(-1)).toMatchObject({ type: 'receivedTransfer', userId: ids.elsewhere });
+    await sleep(300);
+    const sent = await t.db.select().from(tickets).where(eq(tickets.id, result.ticketId));
+    expect(sent[0]!.lastMessage).toBe('voltei');
+    await setCompanySettings(t.db, companyId, { DirectTicketsToWallets: 'disabled' });
+  });
 });
+

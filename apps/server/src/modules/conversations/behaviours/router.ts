@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, isNotNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, isNotNull, ne, sql } from 'drizzle-orm';
 import { companySettings, queues, ticketLogs, tickets, userQueues, users } from '../../../db/schema/index.js';
 import type { AppContext } from '../../../http/context.js';
 import type { TicketRow } from '../../tickets/presenter.js';
@@ -62,4 +62,24 @@ export async function rotateQueueTickets(ctx: AppContext, now = new Date()): Pro
     }
   }
   return moved;
+}
+
+/**
+ * `DirectTicketsToWallets`: the attendant who served the contact last (their latest closed
+ * ticket with an attendant), when that user is still the company's; undefined otherwise.
+ */
+export async function walletOwner(ctx: AppContext, ticket: TicketRow): Promise<{ userId: number; queueId: number | null } | undefined> {
+  const [settings] = await ctx.db
+    .select({ wallets: companySettings.DirectTicketsToWallets })
+    .from(companySettings)
+    .where(eq(companySettings.companyId, ticket.companyId));
+  if (settings?.wallets !== 'enabled') return undefined;
+  const [last] = await ctx.db
+    .select({ userId: tickets.userId, queueId: tickets.queueId })
+    .from(tickets)
+    .innerJoin(users, and(eq(users.id, tickets.userId), eq(users.companyId, ticket.companyId)))
+    .where(and(eq(tickets.companyId, ticket.companyId), eq(tickets.contactId, ticket.contactId), eq(tickets.status, 'closed'), ne(tickets.id, ticket.id)))
+    .orderBy(desc(tickets.closedAt))
+    .limit(1);
+  return last?.userId ? { userId: last.userId, queueId: last.queueId } : undefined;
 }
