@@ -148,8 +148,10 @@ class Bot {
 
   /** The option on screen (none at a queue's top level) and the options it lists. */
   private async chatbotLevel(): Promise<{ current: Option | undefined; options: Option[] }> {
-    const parentId = this.ticket.chatbotId;
-    const [current] = parentId ? await this.ctx.db.select().from(chatbots).where(eq(chatbots.id, parentId)) : [];
+    const [found] = this.ticket.chatbotId ? await this.ctx.db.select().from(chatbots).where(eq(chatbots.id, this.ticket.chatbotId)) : [];
+    // An option of another queue (the ticket was redirected or transferred meanwhile): that queue's top level.
+    const current = found?.queueId === this.ticket.queueId ? found : undefined;
+    const parentId = current?.id ?? null;
     const options = await this.ctx.db
       .select()
       .from(chatbots)
