@@ -99,6 +99,10 @@ export const ERROR_CODES = [
   // AI prompts.
   'ERR_NO_PROMPT_FOUND',
   'ERR_PROMPT_ALREADY_EXISTS',
+  // Queue chatbots.
+  'ERR_NO_CHATBOT_FOUND',
+  'ERR_CHATBOT_INVALID_TARGET',
+  'ERR_CHATBOT_CYCLE',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

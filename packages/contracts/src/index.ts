@@ -39,3 +39,4 @@ export * from './chats.js';
 export * from './webhooks.js';
 export * from './campaigns.js';
 export * from './prompts.js';
+export * from './chatbots.js';

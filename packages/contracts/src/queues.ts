@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { chatbotOptionInput, chatbotOptionSchema, CHATBOT_MAX_OPTIONS, routerFields } from './chatbots.js';
 import { weekSchedule } from './schedules.js';
 import { MSG, optionalText, requiredText } from './validation.js';
 
@@ -13,6 +14,10 @@ export const queueSchema = z.object({
   outOfHoursMessage: z.string().nullable(),
   closeTicket: z.boolean(),
   schedules: weekSchedule,
+  ativarRoteador: z.boolean(),
+  tempoRoteador: z.number(),
+  /** The chatbot option tree: answered by `GET /queue/{id}` and the queue's create/update, not by the list. */
+  chatbots: z.array(chatbotOptionSchema).optional(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -34,6 +39,9 @@ const queueFields = z.object({
   outOfHoursMessage: optionalText(5000),
   closeTicket: z.boolean().optional(),
   schedules: weekSchedule.optional(),
+  ...routerFields,
+  /** The whole option tree: it replaces the stored one (options sent with their id keep it). */
+  chatbots: z.array(chatbotOptionInput).max(CHATBOT_MAX_OPTIONS).optional(),
 });
 
 /** `POST /queue`: color defaults to #7C7C7C on the form; schedules to the default hours. */

@@ -41,6 +41,7 @@ import { registerQuickMessageRoutes } from '../modules/quick-messages/routes.js'
 import { registerPlanRoutes } from '../modules/plans/routes.js';
 import { registerQueueRoutes } from '../modules/queues/routes.js';
 import { registerPromptRoutes } from '../modules/prompts/routes.js';
+import { registerChatbotRoutes } from '../modules/chatbots/routes.js';
 import { registerScheduleRoutes } from '../modules/schedules/routes.js';
 import { registerSettingsRoutes } from '../modules/settings/routes.js';
 import { registerTagRoutes } from '../modules/tags/routes.js';
@@ -199,6 +200,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerHelpRoutes(app, ctx, authenticate);
   registerAnnouncementRoutes(app, ctx, authenticate);
   registerQueueRoutes(app, ctx, authenticate);
+  registerChatbotRoutes(app, ctx, authenticate);
   registerBrandingRoutes(app, ctx, authenticate);
   registerUserRoutes(app, ctx, authenticate);
   registerSettingsRoutes(app, ctx, authenticate);

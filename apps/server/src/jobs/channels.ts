@@ -1,6 +1,7 @@
 import type PgBoss from 'pg-boss';
 import type { AppContext } from '../http/context.js';
 import { runTicketTimers } from '../modules/conversations/behaviours/timers.js';
+import { rotateQueueTickets } from '../modules/conversations/behaviours/router.js';
 import { sweepInboundEvents } from '../modules/conversations/ingest.js';
 import { deliver, OUTBOX_RETRY_JOB, sweepOutbox } from '../modules/conversations/outbound.js';
 import { runLaneAutomation } from '../modules/kanban/lanes.js';
@@ -10,6 +11,7 @@ const SWEEPS = {
   'outbox-sweep': (ctx: AppContext) => sweepOutbox(ctx),
   'inbound-sweep': (ctx: AppContext) => sweepInboundEvents(ctx),
   'ticket-timers': (ctx: AppContext) => runTicketTimers(ctx),
+  'queue-router': (ctx: AppContext) => rotateQueueTickets(ctx),
   'kanban-lanes': (ctx: AppContext) => runLaneAutomation(ctx),
 } as const;
 
@@ -17,7 +19,7 @@ const SWEEPS = {
  * Channel workers: a retry job per failed send (scheduled with its backoff by the
  * outbox), plus minute sweeps that catch whatever a crash or a lost job left behind
  * (unsent outbox rows, unprocessed webhook events) and run the ticket timers
- * (inactivity, expiry, NPS) and the kanban lane automation. Every sweep claims rows atomically, so several nodes may run them.
+ * (inactivity, expiry, NPS), the queues' router rotation and the kanban lane automation. Every sweep claims rows atomically, so several nodes may run them.
  */
 export async function registerChannelJobs(boss: PgBoss, ctx: AppContext): Promise<void> {
   await boss.createQueue(OUTBOX_RETRY_JOB);

@@ -43,6 +43,8 @@ export const tickets = pgTable(
     botStartedAt: timestamp('bot_started_at', { withTimezone: true }),
     /** The AI prompt step handed the ticket to its queue (migration 0028): the step skips it until it reopens. */
     promptHandedOverAt: timestamp('prompt_handed_over_at', { withTimezone: true }),
+    /** When the queue chatbot stopped leading the customer (migration 0020); null while it still does. */
+    botFinishedAt: timestamp('bot_finished_at', { withTimezone: true }),
     closedAt: timestamp('closed_at', { withTimezone: true }),
     /** Set on tickets created by a history import ("close imported tickets" closes them). */
     importedAt: timestamp('imported_at', { withTimezone: true }),

@@ -1,4 +1,4 @@
-import { DEFAULT_WEEK_SCHEDULE, type Queue, type createQueueBody, type updateQueueBody } from '@balcao/contracts';
+import { DEFAULT_WEEK_SCHEDULE, type ChatbotOption, type Queue, type createQueueBody, type updateQueueBody } from '@balcao/contracts';
 import { and, asc, count, eq, max, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client.js';
@@ -7,11 +7,13 @@ import type { AuthUser } from '../../http/auth.js';
 import type { AppContext } from '../../http/context.js';
 import { AppError } from '../../http/errors.js';
 import { assertPlanLimit } from '../../http/plan.js';
+import { replaceLevel } from '../chatbots/save.js';
+import { loadQueueTrees } from '../chatbots/tree.js';
 
 type QueueRow = typeof queues.$inferSelect;
 
-/** The one place that shapes a queue for the API. */
-function presentQueue(row: QueueRow): Queue {
+/** The one place that shapes a queue for the API; with its option tree when given. */
+function presentQueue(row: QueueRow, chatbots?: ChatbotOption[]): Queue {
   return {
     id: row.id,
     companyId: row.companyId,
@@ -22,6 +24,9 @@ function presentQueue(row: QueueRow): Queue {
     outOfHoursMessage: row.outOfHoursMessage,
     closeTicket: row.closeTicket,
     schedules: row.schedules,
+    ativarRoteador: row.ativarRoteador,
+    tempoRoteador: row.tempoRoteador,
+    ...(chatbots ? { chatbots } : {}),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
@@ -45,7 +50,7 @@ async function assertUnique(db: DbOrTx, companyId: number, fields: { name?: stri
 
 export async function listQueues(ctx: AppContext, by: AuthUser): Promise<Queue[]> {
   const rows = await ctx.db.select().from(queues).where(eq(queues.companyId, by.companyId)).orderBy(...queueOrder);
-  return rows.map(presentQueue);
+  return rows.map((row) => presentQueue(row));
 }
 
 /** `GET /queue/user`: the queues the caller is linked to. */
@@ -62,7 +67,18 @@ export async function listOwnQueues(ctx: AppContext, by: AuthUser): Promise<Queu
 export async function getQueue(ctx: AppContext, by: AuthUser, id: number): Promise<Queue> {
   const [row] = await ctx.db.select().from(queues).where(and(eq(queues.companyId, by.companyId), eq(queues.id, id)));
   if (!row) throw notFound();
-  return presentQueue(row);
+  return withTree(ctx, row);
+}
+
+async function withTree(ctx: AppContext, row: QueueRow): Promise<Queue> {
+  const trees = await loadQueueTrees(ctx.db, row.companyId, [row.id]);
+  return presentQueue(row, trees.get(row.id) ?? []);
+}
+
+/** The queue with its tree to the company's listeners (after its options changed through `/chatbot`). */
+export async function publishQueueUpdate(ctx: AppContext, companyId: number, id: number): Promise<void> {
+  const [row] = await ctx.db.select().from(queues).where(and(eq(queues.companyId, companyId), eq(queues.id, id)));
+  if (row) await ctx.events.publish({ type: 'company.record', companyId, name: 'queue', payload: { action: 'update', record: await withTree(ctx, row) } });
 }
 
 /** A queue created without an order goes last: the list's Ordem column never shows a blank. */
@@ -80,15 +96,17 @@ export async function createQueue(ctx: AppContext, by: AuthUser, body: z.output<
       return row?.n ?? 0;
     });
     await assertUnique(tx, companyId, body);
-    const orderQueue = body.orderQueue ?? (await nextOrder(tx, companyId));
+    const { chatbots, ...fields } = body;
+    const orderQueue = fields.orderQueue ?? (await nextOrder(tx, companyId));
     const [inserted] = await tx
       .insert(queues)
-      .values({ ...body, orderQueue, companyId, schedules: body.schedules ?? DEFAULT_WEEK_SCHEDULE })
+      .values({ ...fields, orderQueue, companyId, schedules: fields.schedules ?? DEFAULT_WEEK_SCHEDULE })
       .returning();
+    if (inserted && chatbots) await replaceLevel(tx, { companyId, queueId: inserted.id, parentId: null, options: chatbots });
     return inserted;
   });
   if (!row) throw new AppError('ERR_INTERNAL', 500);
-  const queue = presentQueue(row);
+  const queue = await withTree(ctx, row);
   await ctx.events.publish({ type: 'company.record', companyId, name: 'queue', payload: { action: 'create', record: queue } });
   return queue;
 }
@@ -100,12 +118,14 @@ export async function updateQueue(ctx: AppContext, by: AuthUser, id: number, bod
     const [current] = await tx.select().from(queues).where(scope).for('update');
     if (!current) throw notFound();
     await assertUnique(tx, companyId, body, id);
-    if (Object.keys(body).length === 0) return current;
-    const [updated] = await tx.update(queues).set(body).where(scope).returning();
+    const { chatbots, ...fields } = body;
+    if (chatbots) await replaceLevel(tx, { companyId, queueId: id, parentId: null, options: chatbots });
+    if (Object.keys(fields).length === 0) return current;
+    const [updated] = await tx.update(queues).set(fields).where(scope).returning();
     return updated;
   });
   if (!row) throw notFound();
-  const queue = presentQueue(row);
+  const queue = await withTree(ctx, row);
   await ctx.events.publish({ type: 'company.record', companyId, name: 'queue', payload: { action: 'update', record: queue } });
   return queue;
 }

@@ -246,6 +246,9 @@ const en: Messages = {
     ERR_CONTACT_LIST_ITEM_EXISTS: 'This number is already on this list.',
     ERR_NO_CAMPAIGN_FOUND: 'No campaign found with this ID.',
     ERR_CAMPAIGN_NOT_EDITABLE: 'This campaign can no longer be edited.',
+    ERR_NO_CHATBOT_FOUND: 'No chatbot option found with this ID.',
+    ERR_CHATBOT_INVALID_TARGET: "The option's target (user, queue, integration or file list) is missing or not from this company.",
+    ERR_CHATBOT_CYCLE: 'A chatbot option cannot lead back into its own menu.',
   },
 };
 

@@ -246,6 +246,9 @@ const es: Messages = {
     ERR_CONTACT_LIST_ITEM_EXISTS: 'Este número ya está en esta lista.',
     ERR_NO_CAMPAIGN_FOUND: 'No se encontró ninguna campaña con este ID.',
     ERR_CAMPAIGN_NOT_EDITABLE: 'Esta campaña ya no se puede editar.',
+    ERR_NO_CHATBOT_FOUND: 'No se encontró ninguna opción de chatbot con este ID.',
+    ERR_CHATBOT_INVALID_TARGET: 'El destino de la opción (usuario, cola, integración o lista de archivos) falta o no es de esta empresa.',
+    ERR_CHATBOT_CYCLE: 'Una opción del chatbot no puede volver a su propio menú.',
   },
 };
 

@@ -247,6 +247,9 @@ const ptBR = {
     ERR_CONTACT_LIST_ITEM_EXISTS: 'Este número já está nesta lista.',
     ERR_NO_CAMPAIGN_FOUND: 'Nenhuma campanha encontrada com este ID.',
     ERR_CAMPAIGN_NOT_EDITABLE: 'Esta campanha não pode mais ser editada.',
+    ERR_NO_CHATBOT_FOUND: 'Nenhuma opção de chatbot encontrada com este ID.',
+    ERR_CHATBOT_INVALID_TARGET: 'O destino da opção (usuário, fila, integração ou lista de arquivos) está faltando ou não é desta empresa.',
+    ERR_CHATBOT_CYCLE: 'Uma opção do chatbot não pode levar de volta ao seu próprio menu.',
   } satisfies Record<ErrorCode, string>,
 };
 

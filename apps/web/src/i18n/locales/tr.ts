@@ -246,6 +246,9 @@ const tr: Messages = {
     ERR_CONTACT_LIST_ITEM_EXISTS: 'Bu numara zaten bu listede.',
     ERR_NO_CAMPAIGN_FOUND: 'Bu ID ile kampanya bulunamadı.',
     ERR_CAMPAIGN_NOT_EDITABLE: 'Bu kampanya artık düzenlenemez.',
+    ERR_NO_CHATBOT_FOUND: 'Bu ID ile sohbet botu seçeneği bulunamadı.',
+    ERR_CHATBOT_INVALID_TARGET: 'Seçeneğin hedefi (kullanıcı, kuyruk, entegrasyon veya dosya listesi) eksik ya da bu şirkete ait değil.',
+    ERR_CHATBOT_CYCLE: 'Bir sohbet botu seçeneği kendi menüsüne geri götüremez.',
   },
 };
 

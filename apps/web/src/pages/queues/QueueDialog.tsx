@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
@@ -13,12 +13,15 @@ import {
   DEFAULT_QUEUE_COLOR,
   DEFAULT_WEEK_SCHEDULE,
   FORM_SUBMIT_DELAY_MS,
+  ROUTER_MINUTES,
   createQueueBody,
   type Queue,
   type WeekSchedule,
 } from '@balcao/contracts';
 import { ApiError } from '../../api/http';
-import { useSaveQueue } from '../../api/queues';
+import { useQueueRecord } from '../../api/chatbots';
+import { useQueues, useSaveQueue } from '../../api/queues';
+import { useUser } from '../../api/session';
 import { HoursEditor } from '../../components/HoursEditor';
 import { sleep } from '../../components/form';
 import { ColorInput } from '../../components/fields/ColorInput';
@@ -27,6 +30,10 @@ import { NumberInput, TextInput } from '../../components/fields/TextInputs';
 import { toast, toastError } from '../../components/toast';
 import { FormDialogActions } from '../../components/FormDialogActions';
 import { ClosableDialogTitle } from '../../components/ClosableDialogTitle';
+import { ChatbotEditor } from './ChatbotEditor';
+import { RouterFields } from './RouterFields';
+import { firstProblem, fromApi, toBody, type EditorOption, type OptionPath, type OptionProblem } from './chatbot-tree';
+import './bot-texts';
 
 type FormIn = z.input<typeof createQueueBody>;
 type FormOut = z.output<typeof createQueueBody>;
@@ -43,6 +50,16 @@ export function QueueDialog({ queue, scheduleType, onClose }: Props) {
   const { t } = useTranslation();
   const [tab, setTab] = useState<'data' | 'hours'>('data');
   const save = useSaveQueue();
+  const user = useUser();
+  const record = useQueueRecord(queue?.id ?? null);
+  const allQueues = useQueues();
+  // The tree is sent only once loaded: saving before that must not wipe the stored one.
+  const [tree, setTree] = useState<EditorOption[] | null>(queue ? null : []);
+  const [selected, setSelected] = useState<OptionPath | null>(null);
+  const [problem, setProblem] = useState<OptionProblem | null>(null);
+  useEffect(() => {
+    if (tree === null && record.data) setTree(fromApi(record.data.chatbots ?? []));
+  }, [tree, record.data]);
   const hoursEnabled = scheduleType === 'queue';
   const {
     control,
@@ -60,16 +77,28 @@ export function QueueDialog({ queue, scheduleType, onClose }: Props) {
       greetingMessage: queue?.greetingMessage ?? '',
       outOfHoursMessage: queue?.outOfHoursMessage ?? '',
       closeTicket: queue?.closeTicket ?? false,
+      ativarRoteador: queue?.ativarRoteador ?? false,
+      tempoRoteador: queue?.tempoRoteador || ROUTER_MINUTES[0],
       schedules: queue?.schedules?.length ? queue.schedules : DEFAULT_WEEK_SCHEDULE,
     },
   });
   const schedules = watch('schedules');
+  const routerOn = watch('ativarRoteador') === true;
 
   const onSubmit = async (values: FormOut) => {
+    const issue = tree && firstProblem(tree);
+    if (issue) {
+      setTab('data');
+      setSelected(issue.path);
+      setProblem(issue.problem);
+      return;
+    }
+    setProblem(null);
     await sleep(FORM_SUBMIT_DELAY_MS);
     try {
-      await save.mutateAsync({ id: queue?.id ?? null, body: values });
+      await save.mutateAsync({ id: queue?.id ?? null, body: tree ? { ...values, chatbots: toBody(tree) } : values });
       toast.success(t('queues.toasts.saved'));
+      if (tree?.length) toast.success(t('queueBot.saved'));
       onClose();
     } catch (err) {
       if (err instanceof ApiError && err.code === 'ERR_QUEUE_COLOR_ALREADY_EXISTS') {
@@ -90,7 +119,7 @@ export function QueueDialog({ queue, scheduleType, onClose }: Props) {
   };
 
   return (
-    <Dialog open onClose={onClose} fullWidth maxWidth={tab === 'hours' ? 'md' : 'sm'} scroll="paper" data-testid="queue-dialog">
+    <Dialog open onClose={onClose} fullWidth maxWidth="md" scroll="paper" data-testid="queue-dialog">
       <ClosableDialogTitle closeLabel={t('queues.dialog.close')} onClose={onClose}>
         {queue ? t('queues.dialog.editTitle') : t('queues.dialog.addTitle')}
       </ClosableDialogTitle>
@@ -121,6 +150,21 @@ export function QueueDialog({ queue, scheduleType, onClose }: Props) {
             <TextInput control={control} name="greetingMessage" label={t('queues.dialog.greetingMessage')} multiline testId="queue-greetingMessage" />
             <TextInput control={control} name="outOfHoursMessage" label={t('queues.dialog.outOfHoursMessage')} multiline testId="queue-outOfHoursMessage" />
             <SwitchInput control={control} name="closeTicket" label={t('queues.dialog.closeTicket')} testId="queue-closeTicket" />
+            <RouterFields control={control} enabled={routerOn} />
+            {tree && (
+              <ChatbotEditor
+                value={tree}
+                onChange={setTree}
+                selected={selected}
+                onSelect={(path) => {
+                  setSelected(path);
+                  setProblem(null);
+                }}
+                problem={problem}
+                queues={(allQueues.data ?? []).filter((q) => q.id !== queue?.id)}
+                integrationsAllowed={user.company.plan?.useIntegrations === true}
+              />
+            )}
           </Stack>
           {hoursEnabled && tab === 'hours' && <HoursEditor value={schedules} onSubmit={applyHours} submitLabel={t('queues.dialog.applyHours')} />}
         </DialogContent>

@@ -6,6 +6,8 @@ import { markClosed } from '../commands/tickets.js';
 import type { FoundTicket } from '../commands/ticket-rows.js';
 import type { TicketRow } from '../../tickets/presenter.js';
 import type { Connection } from '../../../channels/adapter.js';
+import { runChatbot } from './chatbot.js';
+import { runLgpd } from './lgpd.js';
 import { isOnVacation, isWithinHours } from './hours.js';
 import { answerWithPrompt } from './prompt.js';
 import { sendConnectionMessage } from './send.js';
@@ -22,14 +24,16 @@ export interface InboundContext {
 /**
  * Connection behaviours after a customer's message: the NPS answer of a ticket
  * waiting for its rating; else collective vacation, out-of-hours (company
- * `scheduleType` = connection) and the greeting of a new or reopened ticket — each
- * at most once per ticket. Group tickets get none of them.
+ * `scheduleType` = connection), the queue chatbot (chatbot.ts) when the connection has
+ * queues, else the greeting of a new or reopened ticket — each at most once per ticket.
+ * Group tickets get none of them.
  */
 export async function runInboundBehaviours(ctx: AppContext, c: InboundContext): Promise<void> {
   const { connection, ticket } = c;
   if (ticket.isGroup) return;
   if (ticket.status === 'nps' && !c.found.created) return handleRatingAnswer(ctx, connection, ticket, c.body);
   if (await sendConfirmedCampaignMessages(ctx, ticket)) return;
+  if (await runLgpd(ctx, c)) return;
 
   const now = new Date();
   if (connection.collectiveVacationMessage.trim() && isOnVacation(connection.collectiveVacationStart, connection.collectiveVacationEnd, now)) {
@@ -41,6 +45,7 @@ export async function runInboundBehaviours(ctx: AppContext, c: InboundContext): 
     return;
   }
   if (await answerWithPrompt(ctx, c)) return;
+  if (await runChatbot(ctx, c)) return;
   if ((c.found.created || c.found.reopened) && connection.greetingMessage.trim()) {
     await sendConnectionMessage(ctx, ticket.id, connection.greetingMessage, connection.greetingMediaAttachment);
   }

@@ -1,9 +1,16 @@
+import type { MediaType } from '@balcao/contracts';
 import { eq } from 'drizzle-orm';
 import { contacts, queues, tickets, users, whatsapps } from '../../../db/schema/index.js';
 import type { AppContext } from '../../../http/context.js';
 import { fillVariables } from '../../messages/variables.js';
 import { mimetypeOfStored } from '../../../storage/media.js';
 import { queueOutgoing } from '../outbound.js';
+
+/** A stored file's message type by its MIME family (greeting images and videos, a file list's documents). */
+function storedMediaType(mimetype: string): MediaType {
+  const family = mimetype.split('/')[0];
+  return family === 'image' || family === 'audio' || family === 'video' ? family : 'application';
+}
 
 /** A connection-level message (greeting, farewell, rating…) to the ticket's contact, through the outbox. */
 export async function sendConnectionMessage(ctx: AppContext, ticketId: number, template: string, mediaFile?: string | null): Promise<void> {
@@ -22,6 +29,6 @@ export async function sendConnectionMessage(ctx: AppContext, ticketId: number, t
     companyId: row.ticket.companyId,
     ticketId,
     body,
-    media: mediaFile && mimetype ? { fileName: mediaFile, mimetype, mediaType: mimetype.startsWith('video/') ? 'video' : 'image' } : undefined,
+    media: mediaFile && mimetype ? { fileName: mediaFile, mimetype, mediaType: storedMediaType(mimetype) } : undefined,
   });
 }

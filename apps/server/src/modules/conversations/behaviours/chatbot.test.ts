@@ -1,0 +1,293 @@
+import { and, asc, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chatbots, contacts, fileListOptions, fileLists, messages, queueIntegrations, queues, tickets } from '../../../db/schema/index.js';
+import { createCompanyWithAdmin, createTestApp, sleep, type TestApp } from '../../../../test/helpers.js';
+import { createConnection, eventually } from '../../../../test/connections.js';
+import { logsOf, setCompanySettings } from '../../../../test/tickets.js';
+import { FakeGraph } from '../../../../test/fakes/graph-server.js';
+import { metaEnv } from '../../../../test/fakes/meta-webhook.js';
+import type { Connection } from '../../../channels/adapter.js';
+import { processInbound } from '../inbound.js';
+
+let t: TestApp;
+let graph: FakeGraph;
+let companyId: number;
+let adminId: number;
+let conn: Connection;
+let sales: number;
+let support: number;
+let integrationId: number;
+let seq = 0;
+let number = 5_590_000_000;
+
+async function customerSays(from: string, body: string, connection = conn) {
+  seq += 1;
+  const result = await processInbound(t.app.ctx, connection, {
+    kind: 'message',
+    wid: `m_bot_${seq}`,
+    fromMe: false,
+    body,
+    mediaType: 'chat',
+    at: new Date(),
+    chat: { number: from, name: 'Cliente', remoteJid: from, isGroup: false },
+    raw: {},
+  });
+  if (result.outcome !== 'stored') throw new Error(result.outcome);
+  return result.ticketId;
+}
+
+const outgoing = (ticketId: number) =>
+  t.db
+    .select()
+    .from(messages)
+    .where(and(eq(messages.ticketId, ticketId), eq(messages.fromMe, true)))
+    .orderBy(asc(messages.id));
+const ticketOf = async (id: number) => (await t.db.select().from(tickets).where(eq(tickets.id, id)))[0]!;
+
+/** Waits for the bot's `count`-th answer on the ticket and answers it. */
+async function reply(ticketId: number, count: number) {
+  const rows = await eventually(async () => {
+    const r = await outgoing(ticketId);
+    return r.length >= count && r;
+  });
+  return rows[count - 1]!;
+}
+/** No new answer comes (the behaviours run after the message is stored). */
+async function silence(ticketId: number, count: number) {
+  await sleep(600);
+  expect(await outgoing(ticketId)).toHaveLength(count);
+}
+
+async function option(queueId: number, fields: Partial<typeof chatbots.$inferInsert> & { name: string }, parentId: number | null = null, position = 0) {
+  const [row] = await t.db.insert(chatbots).values({ companyId, queueId, parentId, position, ...fields }).returning();
+  return row!.id;
+}
+
+const customer = () => String((number += 1));
+
+beforeAll(async () => {
+  graph = await FakeGraph.start();
+  t = await createTestApp(metaEnv(graph.url));
+  const created = await createCompanyWithAdmin(t.db);
+  companyId = created.company.id;
+  adminId = created.admin.id;
+  const [a, b] = await t.db
+    .insert(queues)
+    .values([
+      { companyId, name: 'Vendas', color: '#00AA00', orderQueue: 1, greetingMessage: 'Bem-vindo a Vendas' },
+      { companyId, name: 'Suporte', color: '#0000AA', orderQueue: 2, greetingMessage: 'Suporte aqui' },
+    ])
+    .returning();
+  sales = a!.id;
+  support = b!.id;
+  // Vendas: Planos › Básico › Anual (three levels), and a queue option to Suporte.
+  const planos = await option(sales, { name: 'Planos', greetingMessage: 'Qual plano?' });
+  const basico = await option(sales, { name: 'Básico', greetingMessage: 'Básico: qual período?' }, planos, 0);
+  await option(sales, { name: 'Premium', greetingMessage: 'Premium é ótimo' }, planos, 1);
+  await option(sales, { name: 'Anual', greetingMessage: 'Anual fechado, obrigado!', closeTicket: true }, basico, 0);
+  await option(sales, { name: 'Ir ao suporte', greetingMessage: 'Levando você ao suporte', queueType: 'queue', optQueueId: support }, null, 1);
+  // Suporte: attendent, file, integration.
+  const [integration] = await t.db.insert(queueIntegrations).values({ companyId, type: 'webhook', name: 'Robô', urlN8N: 'http://127.0.0.1:9/hook' }).returning();
+  integrationId = integration!.id;
+  const [list] = await t.db.insert(fileLists).values({ companyId, name: 'Manuais', message: 'Seguem os manuais' }).returning();
+  const saved = await t.app.ctx.storage.save(companyId, Buffer.from('%PDF-1.4 manual'), 'application/pdf', 'manual.pdf');
+  await t.db.insert(fileListOptions).values({ fileId: list!.id, name: 'Manual do produto', path: saved.fileName, mediaType: 'application/pdf' });
+  await option(support, { name: 'Falar com a Ana', greetingMessage: 'A Ana já vem', queueType: 'attendent', optUserId: adminId }, null, 0);
+  await option(support, { name: 'Receber manuais', greetingMessage: 'Um momento', queueType: 'file', optFileId: list!.id }, null, 1);
+  await option(support, { name: 'Robô de pedidos', queueType: 'integration', optIntegrationId: integrationId }, null, 2);
+  conn = await createConnection(t.db, companyId, { greetingMessage: 'Olá! Escolha um setor:', maxUseBotQueues: 2 }, [sales, support]);
+});
+
+afterAll(async () => {
+  await t.close();
+  await graph.close();
+});
+
+describe('the queue chatbot', () => {
+  it('walks three levels by number, logging the queue and each option, and closes on a closeTicket option', async () => {
+    const from = customer();
+    const id = await customerSays(from, 'oi');
+    expect((await reply(id, 1)).body).toBe('Olá! Escolha um setor:\n\n*1* - Vendas\n*2* - Suporte');
+    await customerSays(from, '1');
+    expect((await reply(id, 2)).body).toBe('Bem-vindo a Vendas\n\n*1* - Planos\n*2* - Ir ao suporte\n*0* - Voltar\n*#* - Menu inicial');
+    expect(await ticketOf(id)).toMatchObject({ queueId: sales, status: 'pending', userId: null });
+    await customerSays(from, '1');
+    expect((await reply(id, 3)).body).toContain('Qual plano?\n\n*1* - Básico\n*2* - Premium');
+    await customerSays(from, '1');
+    expect((await reply(id, 4)).body).toContain('Básico: qual período?\n\n*1* - Anual');
+    await customerSays(from, '1');
+    expect((await reply(id, 5)).body).toBe('Anual fechado, obrigado!');
+    await eventually(async () => (await ticketOf(id)).status === 'closed');
+    expect((await logsOf(t.db, id)).map((l) => [l.type, l.queueId])).toEqual([
+      ['create', null],
+      ['queue', sales],
+      ['chatBot', sales],
+      ['chatBot', sales],
+      ['chatBot', sales],
+      ['closed', sales],
+    ]);
+  });
+
+  it('understands the option text (any case, no accents), goes back with 0 and to the start with #', async () => {
+    const from = customer();
+    const id = await customerSays(from, 'bom dia');
+    await reply(id, 1);
+    await customerSays(from, 'VENDAS');
+    await reply(id, 2);
+    await customerSays(from, 'planos');
+    expect((await reply(id, 3)).body).toContain('Qual plano?');
+    await customerSays(from, 'basico');
+    expect((await reply(id, 4)).body).toContain('*1* - Anual');
+    await customerSays(from, '0');
+    expect((await reply(id, 5)).body).toContain('Qual plano?\n\n*1* - Básico');
+    await customerSays(from, '#');
+    expect((await reply(id, 6)).body).toBe('Olá! Escolha um setor:\n\n*1* - Vendas\n*2* - Suporte');
+    expect((await ticketOf(id)).queueId).toBeNull();
+    await customerSays(from, 'Suporte');
+    expect((await reply(id, 7)).body).toContain('Suporte aqui\n\n*1* - Falar com a Ana');
+    await customerSays(from, 'falar com a ana');
+    expect((await reply(id, 8)).body).toBe('A Ana já vem');
+    await eventually(async () => (await ticketOf(id)).status === 'open');
+    expect(await ticketOf(id)).toMatchObject({ queueId: support, userId: adminId });
+    expect((await logsOf(t.db, id)).at(-1)).toMatchObject({ type: 'chatBot', userId: adminId, queueId: support });
+  });
+
+  it('asks again after a wrong answer and leaves the ticket to the queue after maxUseBotQueues of them', async () => {
+    const from = customer();
+    const id = await customerSays(from, 'oi');
+    await reply(id, 1);
+    await customerSays(from, '2');
+    await reply(id, 2);
+    await customerSays(from, 'quero um pedido');
+    expect((await reply(id, 3)).body).toContain('Suporte aqui\n\n*1* - Falar com a Ana');
+    await customerSays(from, '9');
+    await eventually(async () => (await ticketOf(id)).botFinishedAt !== null);
+    await customerSays(from, '1');
+    await silence(id, 3);
+    expect(await ticketOf(id)).toMatchObject({ queueId: support, status: 'pending', userId: null });
+  });
+
+  it('stops after timeUseBotQueues minutes in the bot', async () => {
+    const timed = await createConnection(t.db, companyId, { greetingMessage: 'Setor?', timeUseBotQueues: 5 }, [sales, support]);
+    const from = customer();
+    const id = await customerSays(from, 'oi', timed);
+    await reply(id, 1);
+    await eventually(async () => (await ticketOf(id)).botStartedAt);
+    await t.db.update(tickets).set({ botStartedAt: new Date(Date.now() - 6 * 60_000) }).where(eq(tickets.id, id));
+    await customerSays(from, '1', timed);
+    await silence(id, 1);
+    expect(await ticketOf(id)).toMatchObject({ queueId: null, status: 'pending' });
+    expect((await ticketOf(id)).botFinishedAt).not.toBeNull();
+  });
+
+  it('moves the ticket on a queue option, sends a file list, and hands over to an integration', async () => {
+    const from = customer();
+    const id = await customerSays(from, 'oi');
+    await reply(id, 1);
+    await customerSays(from, '1');
+    await reply(id, 2);
+    await customerSays(from, 'Ir ao suporte');
+    expect((await reply(id, 3)).body).toBe('Levando você ao suporte');
+    expect((await reply(id, 4)).body).toContain('Suporte aqui');
+    expect((await logsOf(t.db, id)).slice(-2).map((l) => [l.type, l.queueId])).toEqual([
+      ['chatBot', sales],
+      ['queue', support],
+    ]);
+    await customerSays(from, '2');
+    expect((await reply(id, 5)).body).toBe('Um momento');
+    expect((await reply(id, 6)).body).toBe('Seguem os manuais');
+    expect(await reply(id, 7)).toMatchObject({ body: 'Manual do produto', mediaType: 'application' });
+
+    const other = customer();
+    const second = await customerSays(other, 'oi');
+    await reply(second, 1);
+    await customerSays(other, '2');
+    await reply(second, 2);
+    await customerSays(other, '3');
+    await eventually(async () => (await ticketOf(second)).useIntegration);
+    expect(await ticketOf(second)).toMatchObject({ integrationId, useIntegration: true, status: 'pending' });
+    await customerSays(other, '1');
+    await silence(second, 2);
+  });
+
+  it("leaves alone a contact with disableBot, and answers out of the queue's hours with its message", async () => {
+    const from = customer();
+    const id = await customerSays(from, 'oi');
+    await reply(id, 1);
+    await t.db.update(contacts).set({ disableBot: true }).where(eq(contacts.id, (await ticketOf(id)).contactId));
+    await customerSays(from, '1');
+    await silence(id, 1);
+    expect((await ticketOf(id)).queueId).toBeNull();
+
+    const closed = [{ weekday: 'x', weekdayEn: 'monday' as const, startTimeA: '00:00', endTimeA: '00:00', startTimeB: '', endTimeB: '' }];
+    const [night] = await t.db.insert(queues).values({ companyId, name: 'Noturno', color: '#AA0000', outOfHoursMessage: 'Fechados agora', schedules: closed }).returning();
+    await setCompanySettings(t.db, companyId, { scheduleType: 'queue' });
+    const only = await createConnection(t.db, companyId, { greetingMessage: '' }, [night!.id]);
+    const late = customer();
+    const lateId = await customerSays(late, 'alguém aí?', only);
+    expect((await reply(lateId, 1)).body).toBe('Fechados agora');
+    expect(await t.db.select().from(messages).where(and(eq(messages.ticketId, lateId), eq(messages.fromMe, false)))).toHaveLength(1);
+    await setCompanySettings(t.db, companyId, { scheduleType: 'disabled' });
+  });
+
+  it('tells a customer left waiting in a queue their place in it (sendQueuePosition)', async () => {
+    const [waiting] = await t.db.insert(queues).values({ companyId, name: 'Espera', color: '#555555', greetingMessage: 'Fila de espera' }).returning();
+    const only = await createConnection(t.db, companyId, { greetingMessage: '' }, [waiting!.id]);
+    await setCompanySettings(t.db, companyId, { sendQueuePosition: 'enabled', sendQueuePositionMessage: 'Você é o {{position}}º da fila' });
+    const first = await customerSays(customer(), 'oi', only);
+    expect((await reply(first, 1)).body).toBe('Fila de espera');
+    expect((await reply(first, 2)).body).toBe('Você é o 1º da fila');
+    const second = await customerSays(customer(), 'olá', only);
+    expect((await reply(second, 2)).body).toBe('Você é o 2º da fila');
+    await setCompanySettings(t.db, companyId, { sendQueuePositionMessage: 'Sua posição:' });
+    const third = await customerSays(customer(), 'e aí', only);
+    expect((await reply(third, 2)).body).toBe('Sua posição: *3*');
+    await setCompanySettings(t.db, companyId, { sendQueuePosition: 'disabled' });
+    const fourth = await customerSays(customer(), 'bom dia', only);
+    await reply(fourth, 1);
+    await silence(fourth, 1);
+  });
+});
+
+describe('LGPD consent', () => {
+  const question = 'Usamos seus dados para atender você.\n\nhttps://exemplo.com/privacidade\n\n*1* - Aceito\n*2* - Não aceito';
+  const menu = 'Olá! Escolha um setor:\n\n*1* - Vendas\n*2* - Suporte';
+
+  it('holds a new ticket in lgpd until the customer accepts, then the bot starts; the contact is not asked again', async () => {
+    await setCompanySettings(t.db, companyId, { enableLGPD: 'enabled', lgpdConsent: 'enabled', lgpdMessage: 'Usamos seus dados para atender você.', lgpdLink: 'https://exemplo.com/privacidade' });
+    const from = customer();
+    const id = await customerSays(from, 'oi');
+    expect((await reply(id, 1)).body).toBe(question);
+    expect((await ticketOf(id)).status).toBe('lgpd');
+    await customerSays(from, 'talvez');
+    expect((await reply(id, 2)).body).toBe(question);
+    await customerSays(from, '1');
+    expect((await reply(id, 3)).body).toBe(menu);
+    expect((await ticketOf(id)).status).toBe('pending');
+    const [contact] = await t.db.select().from(contacts).where(eq(contacts.id, (await ticketOf(id)).contactId));
+    expect(contact!.lgpdAcceptedAt).not.toBeNull();
+    await customerSays(from, '1');
+    expect((await reply(id, 4)).body).toContain('Bem-vindo a Vendas');
+  });
+
+  it('closes the ticket when the customer declines', async () => {
+    const from = customer();
+    const id = await customerSays(from, 'oi');
+    expect((await reply(id, 1)).body).toBe(question);
+    await customerSays(from, '2');
+    await eventually(async () => (await ticketOf(id)).status === 'closed');
+    await silence(id, 1);
+  });
+
+  it('only informs, and goes on with the bot, without lgpdConsent; nothing when LGPD is off', async () => {
+    await setCompanySettings(t.db, companyId, { lgpdConsent: 'disabled' });
+    const id = await customerSays(customer(), 'oi');
+    expect((await reply(id, 1)).body).toBe('Usamos seus dados para atender você.\n\nhttps://exemplo.com/privacidade');
+    expect((await reply(id, 2)).body).toBe(menu);
+    await setCompanySettings(t.db, companyId, { enableLGPD: 'disabled' });
+    const off = await customerSays(customer(), 'oi');
+    expect((await reply(off, 1)).body).toBe(menu);
+    await silence(off, 1);
+  });
+});
+
