@@ -42,7 +42,10 @@ export interface ClientsResult {
 
 const load = () => loadavg().map((l) => l.toFixed(2)).join(' / ');
 
-export async function runClients(c: ClientsInput): Promise<ClientsResult> {
+/** A phase edge, told to the server's side so that it can read its own CPU time there. */
+export type PhaseMark = 'burst-start' | 'burst-end' | 'steady-start' | 'steady-end';
+
+export async function runClients(c: ClientsInput, mark: (m: PhaseMark) => void = () => {}): Promise<ClientsResult> {
   const sockets: Socket[] = [];
   const firstSeen = new Map<string, number>();
   let deliveries = 0;
@@ -112,21 +115,25 @@ export async function runClients(c: ClientsInput): Promise<ClientsResult> {
     const loadBefore = load();
     await run(c.warmup);
     deliveries = 0;
+    mark('burst-start');
     const burst = await run(c.messages);
+    mark('burst-end');
     const burstDeliveries = deliveries;
     const loadAfterBurst = load();
+    mark('steady-start');
     const st = await steady();
+    mark('steady-end');
     return { burst, steady: st, deliveries: burstDeliveries, sentAt: [...sentAt], ackedAt: [...ackedAt], loadBefore, loadAfterBurst, loadAfterSteady: load() };
   } finally {
     for (const s of sockets) s.disconnect();
   }
 }
 
-/** The clients in a child process (same code), answering over IPC. */
-export function runClientsInChild(c: ClientsInput): Promise<ClientsResult> {
+/** The clients in a child process (same code), answering over IPC: phase marks, then the result. */
+export function runClientsInChild(c: ClientsInput, mark: (m: PhaseMark) => void = () => {}): Promise<ClientsResult> {
   return new Promise((resolve, reject) => {
     const child = fork(new URL(import.meta.url).pathname, ['--child'], { execArgv: ['--import', 'tsx'], stdio: 'inherit' });
-    child.once('message', (m) => resolve(m as ClientsResult));
+    child.on('message', (m) => (typeof m === 'object' && m !== null && 'mark' in m ? mark((m as { mark: PhaseMark }).mark) : resolve(m as ClientsResult)));
     child.once('error', reject);
     child.once('exit', (code) => (code ? reject(new Error(`bench clients exited with ${code}`)) : undefined));
     child.send(c);
@@ -135,7 +142,7 @@ export function runClientsInChild(c: ClientsInput): Promise<ClientsResult> {
 
 if (process.argv.includes('--child')) {
   process.once('message', (c) => {
-    runClients(c as ClientsInput).then(
+    runClients(c as ClientsInput, (mark) => process.send!({ mark })).then(
       (result) => process.send!(result, () => process.exit(0)),
       (err: unknown) => {
         console.error(err);

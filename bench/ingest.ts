@@ -19,7 +19,7 @@ import { hashPassword } from '../apps/server/src/db/passwords.js';
 import { companies, companySettings, plans, users, whatsapps } from '../apps/server/src/db/schema/index.js';
 import { buildApp } from '../apps/server/src/http/app.js';
 import { generateConnectionToken } from '../apps/server/src/modules/whatsapp/service.js';
-import { runClients, runClientsInChild } from './ingest-clients.js';
+import { runClients, runClientsInChild, type PhaseMark } from './ingest-clients.js';
 import { FakeGraph } from '../apps/server/test/fakes/graph-server.js';
 import { COMPANY_SETTING_DEFAULTS } from '@balcao/contracts';
 import { asc } from 'drizzle-orm';
@@ -94,7 +94,18 @@ async function main(): Promise<void> {
       rate: RATE,
       steadySeconds: STEADY_SECONDS,
     };
-    const res = CLIENT_PROCESS ? await runClientsInChild(input) : await runClients(input);
+    // The server's CPU time (user + system, this process) over each phase; with the clients in a
+    // child process it is the server's alone, otherwise it includes signing posts and decoding frames.
+    const cpuAt = new Map<PhaseMark, NodeJS.CpuUsage>();
+    const mark = (m: PhaseMark) => cpuAt.set(m, process.cpuUsage());
+    const res = CLIENT_PROCESS ? await runClientsInChild(input, mark) : await runClients(input, mark);
+    /** CPU ms per message over a phase: user + system, and user alone. */
+    const cpuPerMessage = (phase: 'burst' | 'steady', count: number) => {
+      const start = cpuAt.get(`${phase}-start`)!;
+      const end = cpuAt.get(`${phase}-end`)!;
+      const user = (end.user - start.user) / 1000 / count;
+      return `${(user + (end.system - start.system) / 1000 / count).toFixed(2)} ms (user ${user.toFixed(2)} ms)`;
+    };
     const { burst: r, steady: st, loadBefore, loadAfterBurst, loadAfterSteady } = res;
     const sentAt = new Map(res.sentAt);
     const ackedAt = new Map(res.ackedAt);
@@ -127,6 +138,7 @@ async function main(): Promise<void> {
         `processed (post → every message emitted): ${processed.toFixed(0)} messages/s over ${(r.totalMs / 1000).toFixed(1)} s`,
         `burst webhook-to-socket latency: ${pct(r.latencies)}`,
         `steady ${RATE} msg/s for ${STEADY_SECONDS} s: refused ${st.refused}, never emitted ${st.missing}; webhook-to-socket latency ${pct(st.latencies)}`,
+        `server CPU per message (${CLIENT_PROCESS ? "server's process only" : 'server + clients, one process'}): burst ${cpuPerMessage('burst', MESSAGES)}; steady ${cpuPerMessage('steady', RATE * STEADY_SECONDS)}`,
         `integrity: ${lost} lost, ${duplicated} duplicated, ${reordered} out of order per customer (of ${sentAt.size} posted)`,
         `fan-out: ${(fanout * 100).toFixed(1)}% of ${MESSAGES * AGENTS} socket deliveries`,
       ].join('\n'),

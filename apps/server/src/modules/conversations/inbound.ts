@@ -61,12 +61,20 @@ interface Prepared {
   known: ContactRow | null;
 }
 
+/** A group message the connection does not take. */
+function ignoredGroup(connection: Connection, m: InboundMessage, importMode: ImportMode | undefined): boolean {
+  return m.chat.isGroup && !(importMode ? connection.importOldMessagesGroups : connection.allowGroup);
+}
+
 /** Null when the message stops here: an ignored group, or a redelivery. */
 async function prepareMessage(ctx: AppContext, connection: Connection, m: InboundMessage, importMode: ImportMode | undefined): Promise<Prepared | InboundResult> {
-  if (m.chat.isGroup && !(importMode ? connection.importOldMessagesGroups : connection.allowGroup)) return { outcome: 'ignored' };
+  if (ignoredGroup(connection, m, importMode)) return { outcome: 'ignored' };
   // One read before the transaction: a redelivery stops here, and a first contact gets its profile looked up
   // (network calls stay outside the transaction; the insert below is still ON CONFLICT DO NOTHING).
-  const seen = await seenBefore(ctx, connection, m);
+  return prepareSeen(ctx, connection, m, importMode, await seenBefore(ctx, connection, m));
+}
+
+async function prepareSeen(ctx: AppContext, connection: Connection, m: InboundMessage, importMode: ImportMode | undefined, seen: Seen): Promise<Prepared | InboundResult> {
   if (seen.message) return { outcome: 'duplicate' };
   const profile = !seen.contact && m.lookupProfile ? await m.lookupProfile().catch(() => null) : null;
   const media = m.loadMedia ? await saveMedia(ctx, connection.companyId, m) : null;
@@ -96,9 +104,11 @@ async function storeMessage(ctx: AppContext, connection: Connection, m: InboundM
  * processes them one by one instead.
  */
 export async function storeMessages(ctx: AppContext, items: { connection: Connection; m: InboundMessage }[], announce: Announce): Promise<void> {
+  const taken = items.filter(({ connection, m }) => !ignoredGroup(connection, m, undefined));
+  const seen = await seenBeforeAll(ctx, taken);
   const prepared: Prepared[] = [];
-  for (const { connection, m } of items) {
-    const p = await prepareMessage(ctx, connection, m, undefined);
+  for (const [i, { connection, m }] of taken.entries()) {
+    const p = await prepareSeen(ctx, connection, m, undefined, seen[i]!);
     if (!('outcome' in p)) prepared.push(p);
   }
   if (prepared.length === 0) return;
@@ -135,8 +145,43 @@ async function afterStored(ctx: AppContext, p: Prepared, stored: Stored, announc
 
 type Stored = 'duplicate' | { message: MessageRow; sender: ContactRow; found: FoundTicket; ticket: TicketRow | undefined; chatCreated: boolean; chat: ContactRow };
 
+/** Whether the message was stored already, and the chat's contact row if it exists (the transaction then need not read it). */
+interface Seen {
+  message: boolean;
+  contact: ContactRow | null;
+}
+
+/** One read: what seenBefore tells, for a whole batch (two statements, however many messages). */
+async function seenBeforeAll(ctx: AppContext, items: { connection: Connection; m: InboundMessage }[]): Promise<Seen[]> {
+  if (items.length === 0) return [];
+  const uniq = <T>(values: T[]) => [...new Set(values)];
+  // Matched on each column's list, then on the exact pair / triple here: both reads use the unique keys' indexes.
+  const [stored, known] = await Promise.all([
+    ctx.db
+      .select({ whatsappId: messages.whatsappId, wid: messages.wid })
+      .from(messages)
+      .where(and(inArray(messages.whatsappId, uniq(items.map((i) => i.connection.id))), inArray(messages.wid, uniq(items.map((i) => i.m.wid))))),
+    ctx.db
+      .select()
+      .from(contacts)
+      .where(
+        and(
+          inArray(contacts.companyId, uniq(items.map((i) => i.connection.companyId))),
+          inArray(contacts.channel, uniq(items.map((i) => i.connection.channel))),
+          inArray(contacts.number, uniq(items.map((i) => i.m.chat.number))),
+        ),
+      ),
+  ]);
+  const storedKeys = new Set(stored.map((r) => `${r.whatsappId}:${r.wid}`));
+  const byKey = new Map(known.map((c) => [`${c.companyId}:${c.channel}:${c.number}`, c]));
+  return items.map(({ connection, m }) => ({
+    message: storedKeys.has(`${connection.id}:${m.wid}`),
+    contact: byKey.get(`${connection.companyId}:${connection.channel}:${m.chat.number}`) ?? null,
+  }));
+}
+
 /** One read: whether the message was stored already, and the chat's contact row if it exists (the transaction then need not read it). */
-async function seenBefore(ctx: AppContext, connection: Connection, m: InboundMessage): Promise<{ message: boolean; contact: ContactRow | null }> {
+async function seenBefore(ctx: AppContext, connection: Connection, m: InboundMessage): Promise<Seen> {
   const stored = ctx.db
     .select({ one: sql`1` })
     .from(messages)

@@ -2,6 +2,7 @@ import type { Contact, Message, Ticket } from '@balcao/contracts';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Connection } from '../../channels/adapter.js';
 import { companySettings, contactCustomFields, contactTags, queues, tags, ticketTags, users } from '../../db/schema/index.js';
+import type { Db } from '../../db/client.js';
 import type { AppContext } from '../../http/context.js';
 import { presentContact, type ContactRow } from '../contacts/presenter.js';
 import { presentMessage, type MessageRow } from '../messages/presenter.js';
@@ -36,21 +37,37 @@ const tagRefs = (table: typeof contactTags | typeof ticketTags, key: SQL) =>
   sql`(select coalesce(json_agg(json_build_object('id', ${tags.id}, 'name', ${tags.name}, 'color', ${tags.color}) order by ${tags.name}, ${tags.id}), '[]')
     from ${table} join ${tags} on ${tags.id} = ${table.tagId} where ${key})`;
 
+const contactId = sql.placeholder('contactId');
+const ticketId = sql.placeholder('ticketId');
+
 /**
  * What the written rows lack, in ONE statement: the contact's extra info and tags, the
  * ticket's tags, its queue, its owner, and the company's LGPD flag (realtime/ needs it to mask the events).
+ * Built once per database handle and run as a named prepared statement: it runs once per inbound
+ * message, where building the query each time was a measurable share of the CPU (docs/BENCHMARKS.md).
  */
+function prepareIncludes(db: Db) {
+  return db
+    .select({
+      extra_info: sql<Includes['extra_info']>`(select coalesce(json_agg(json_build_object('id', ${contactCustomFields.id}, 'name', ${contactCustomFields.name}, 'value', ${contactCustomFields.value}) order by ${contactCustomFields.id}), '[]')
+        from ${contactCustomFields} where ${contactCustomFields.contactId} = ${contactId})`,
+      contact_tags: sql<Includes['contact_tags']>`${tagRefs(contactTags, sql`${contactTags.contactId} = ${contactId}`)}`,
+      ticket_tags: sql<Includes['ticket_tags']>`${tagRefs(ticketTags, sql`${ticketTags.ticketId} = ${ticketId}`)}`,
+      queue: sql<Includes['queue']>`(select json_build_object('id', ${queues.id}, 'name', ${queues.name}, 'color', ${queues.color}) from ${queues} where ${queues.id} = ${sql.placeholder('queueId')})`,
+      owner: sql<Includes['owner']>`(select json_build_object('id', ${users.id}, 'name', ${users.name}) from ${users} where ${users.id} = ${sql.placeholder('userId')})`,
+      hides_numbers: sql<Includes['hides_numbers']>`(select ${companySettings.lgpdHideNumber} = 'enabled' from ${companySettings} where ${companySettings.companyId} = ${sql.placeholder('companyId')})`,
+    })
+    .from(sql`(select 1) as one`)
+    .prepare('present_stored_includes');
+}
+
+const prepared = new WeakMap<Db, ReturnType<typeof prepareIncludes>>();
+
 async function includesOf(ctx: AppContext, ticket: TicketRow): Promise<Includes | undefined> {
-  const { rows } = await ctx.db.execute<Includes>(sql`
-    select
-      (select coalesce(json_agg(json_build_object('id', ${contactCustomFields.id}, 'name', ${contactCustomFields.name}, 'value', ${contactCustomFields.value}) order by ${contactCustomFields.id}), '[]')
-        from ${contactCustomFields} where ${contactCustomFields.contactId} = ${ticket.contactId}) as extra_info,
-      ${tagRefs(contactTags, sql`${contactTags.contactId} = ${ticket.contactId}`)} as contact_tags,
-      ${tagRefs(ticketTags, sql`${ticketTags.ticketId} = ${ticket.id}`)} as ticket_tags,
-      (select json_build_object('id', ${queues.id}, 'name', ${queues.name}, 'color', ${queues.color}) from ${queues} where ${queues.id} = ${ticket.queueId}) as queue,
-      (select json_build_object('id', ${users.id}, 'name', ${users.name}) from ${users} where ${users.id} = ${ticket.userId}) as owner,
-      (select ${companySettings.lgpdHideNumber} = 'enabled' from ${companySettings} where ${companySettings.companyId} = ${ticket.companyId}) as hides_numbers`);
-  return rows[0];
+  let query = prepared.get(ctx.db);
+  if (!query) prepared.set(ctx.db, (query = prepareIncludes(ctx.db)));
+  const [row] = await query.execute({ contactId: ticket.contactId, ticketId: ticket.id, queueId: ticket.queueId, userId: ticket.userId, companyId: ticket.companyId });
+  return row;
 }
 
 /**
