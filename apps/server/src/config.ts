@@ -55,6 +55,8 @@ const envSchema = z.object({
   PIX_KEY: z.string().max(77).optional(),
   PIX_MERCHANT_NAME: z.string().max(25).default('Balcao'),
   PIX_MERCHANT_CITY: z.string().max(15).default('Sao Paulo'),
+  DIALOGFLOW_API_URL: z.url().default('https://dialogflow.googleapis.com'),
+  INTEGRATION_TIMEOUT_MS: positiveInt.default(10_000),
 });
 
 export interface Config {
@@ -106,6 +108,8 @@ export interface Config {
     webhookSecret?: string;
     pix: { key?: string; merchantName: string; merchantCity: string };
   };
+  /** Queue integrations (docs/integrations.md): Dialogflow's API root, and how long any remote may take to answer. */
+  integrations: { dialogflowApiUrl: string; timeoutMs: number };
 }
 
 /** Parses an environment (pure; throws a readable Error on bad values). */
@@ -169,6 +173,7 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
       webhookSecret: e.EFI_WEBHOOK_SECRET,
       pix: { key: e.PIX_KEY, merchantName: e.PIX_MERCHANT_NAME, merchantCity: e.PIX_MERCHANT_CITY },
     },
+    integrations: { dialogflowApiUrl: e.DIALOGFLOW_API_URL.replace(/\/+$/, ''), timeoutMs: e.INTEGRATION_TIMEOUT_MS },
   };
 }
 

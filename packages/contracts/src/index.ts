@@ -35,3 +35,4 @@ export * from './audit.js';
 export * from './two-factor.js';
 export * from './health.js';
 export * from './automation.js';
+export * from './integrations.js';

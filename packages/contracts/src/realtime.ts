@@ -18,6 +18,8 @@ export type CompanyEventName =
   | 'company'
   | 'help'
   | 'quickemessage'
+  | 'queueIntegration'
+  | 'file'
   | 'payment';
 
 export const importMessagesEvent = (companyId: number) => `importMessages-${companyId}` as const;

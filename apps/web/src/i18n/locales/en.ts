@@ -236,6 +236,11 @@ const en: Messages = {
     ERR_INVOICE_ALREADY_PAID: 'This invoice is already paid.',
     ERR_PAYMENT_NOT_CONFIGURED: 'PIX payment is not configured. Contact support.',
     ERR_PAYMENT_PROVIDER: 'The payment provider did not answer. Try again shortly.',
+    ERR_NO_INTEGRATION_FOUND: 'Integration not found.',
+    ERR_INTEGRATION_NAME_ALREADY_EXISTS: 'An integration with this name already exists.',
+    ERR_INTEGRATION_TEST_FAILED: 'The integration did not answer the test. Check its settings.',
+    ERR_NO_FILE_LIST_FOUND: 'File list not found.',
+    ERR_FILE_LIST_NAME_ALREADY_EXISTS: 'A file list with this name already exists.',
   },
 };
 

@@ -236,6 +236,11 @@ const es: Messages = {
     ERR_INVOICE_ALREADY_PAID: 'Esta factura ya está pagada.',
     ERR_PAYMENT_NOT_CONFIGURED: 'El pago por PIX no está configurado. Contacte al soporte.',
     ERR_PAYMENT_PROVIDER: 'El proveedor de pago no respondió. Inténtelo de nuevo en un momento.',
+    ERR_NO_INTEGRATION_FOUND: 'Integración no encontrada.',
+    ERR_INTEGRATION_NAME_ALREADY_EXISTS: 'Ya existe una integración con este nombre.',
+    ERR_INTEGRATION_TEST_FAILED: 'La integración no respondió a la prueba. Revise su configuración.',
+    ERR_NO_FILE_LIST_FOUND: 'Lista de archivos no encontrada.',
+    ERR_FILE_LIST_NAME_ALREADY_EXISTS: 'Ya existe una lista de archivos con este nombre.',
   },
 };
 

@@ -237,6 +237,11 @@ const ptBR = {
     ERR_INVOICE_ALREADY_PAID: 'Esta fatura já está paga.',
     ERR_PAYMENT_NOT_CONFIGURED: 'O pagamento por PIX não está configurado. Fale com o suporte.',
     ERR_PAYMENT_PROVIDER: 'O provedor de pagamento não respondeu. Tente de novo em instantes.',
+    ERR_NO_INTEGRATION_FOUND: 'Integração não encontrada.',
+    ERR_INTEGRATION_NAME_ALREADY_EXISTS: 'Já existe uma integração com este nome.',
+    ERR_INTEGRATION_TEST_FAILED: 'A integração não respondeu ao teste. Verifique as configurações.',
+    ERR_NO_FILE_LIST_FOUND: 'Lista de arquivos não encontrada.',
+    ERR_FILE_LIST_NAME_ALREADY_EXISTS: 'Já existe uma lista de arquivos com este nome.',
   } satisfies Record<ErrorCode, string>,
 };
 

@@ -236,6 +236,11 @@ const tr: Messages = {
     ERR_INVOICE_ALREADY_PAID: 'Bu fatura zaten ödendi.',
     ERR_PAYMENT_NOT_CONFIGURED: 'PIX ödemesi yapılandırılmamış. Destekle iletişime geçin.',
     ERR_PAYMENT_PROVIDER: 'Ödeme sağlayıcısı yanıt vermedi. Birazdan tekrar deneyin.',
+    ERR_NO_INTEGRATION_FOUND: 'Entegrasyon bulunamadı.',
+    ERR_INTEGRATION_NAME_ALREADY_EXISTS: 'Bu adda bir entegrasyon zaten var.',
+    ERR_INTEGRATION_TEST_FAILED: 'Entegrasyon teste yanıt vermedi. Ayarlarını kontrol edin.',
+    ERR_NO_FILE_LIST_FOUND: 'Dosya listesi bulunamadı.',
+    ERR_FILE_LIST_NAME_ALREADY_EXISTS: 'Bu adda bir dosya listesi zaten var.',
   },
 };
 
