@@ -36,6 +36,7 @@ import { registerQuickMessageRoutes } from '../modules/quick-messages/routes.js'
 import { registerPlanRoutes } from '../modules/plans/routes.js';
 import { registerQueueRoutes } from '../modules/queues/routes.js';
 import { registerQueueIntegrationRoutes } from '../modules/queue-integrations/routes.js';
+import { registerFileListRoutes } from '../modules/files/routes.js';
 import { registerScheduleRoutes } from '../modules/schedules/routes.js';
 import { registerSettingsRoutes } from '../modules/settings/routes.js';
 import { registerTagRoutes } from '../modules/tags/routes.js';
@@ -202,6 +203,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerScheduleRoutes(app, ctx, authenticate);
   registerBillingRoutes(app, ctx, authenticate);
   registerQueueIntegrationRoutes(app, ctx, authenticate);
+  registerFileListRoutes(app, ctx, authenticate);
   await registerWebhookRoutes(app, { meta: config.meta, sink });
 
   return app;
