@@ -57,6 +57,8 @@ const envSchema = z.object({
   PIX_MERCHANT_CITY: z.string().max(15).default('Sao Paulo'),
   DIALOGFLOW_API_URL: z.url().default('https://dialogflow.googleapis.com'),
   INTEGRATION_TIMEOUT_MS: positiveInt.default(10_000),
+  INTEGRATION_RETRY_BASE_MS: positiveInt.default(5000),
+  INTEGRATION_MAX_ATTEMPTS: positiveInt.default(3),
 });
 
 export interface Config {
@@ -108,8 +110,11 @@ export interface Config {
     webhookSecret?: string;
     pix: { key?: string; merchantName: string; merchantCity: string };
   };
-  /** Queue integrations (docs/integrations.md): Dialogflow's API root, and how long any remote may take to answer. */
-  integrations: { dialogflowApiUrl: string; timeoutMs: number };
+  /**
+   * Queue integrations (docs/integrations.md): Dialogflow's API root, how long any remote may take to
+   * answer, and the retries of a failed relay (first after `retryBaseMs`, doubling) before the queue takes over.
+   */
+  integrations: { dialogflowApiUrl: string; timeoutMs: number; retryBaseMs: number; maxAttempts: number };
 }
 
 /** Parses an environment (pure; throws a readable Error on bad values). */
@@ -173,7 +178,10 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
       webhookSecret: e.EFI_WEBHOOK_SECRET,
       pix: { key: e.PIX_KEY, merchantName: e.PIX_MERCHANT_NAME, merchantCity: e.PIX_MERCHANT_CITY },
     },
-    integrations: { dialogflowApiUrl: e.DIALOGFLOW_API_URL.replace(/\/+$/, ''), timeoutMs: e.INTEGRATION_TIMEOUT_MS },
+    integrations: { dialogflowApiUrl: e.DIALOGFLOW_API_URL.replace(/\/+$/, ''), timeoutMs: e.INTEGRATION_TIMEOUT_MS,
+      retryBaseMs: e.INTEGRATION_RETRY_BASE_MS,
+      maxAttempts: e.INTEGRATION_MAX_ATTEMPTS,
+    },
   };
 }
 

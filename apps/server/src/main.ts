@@ -13,6 +13,7 @@ import { registerContactPictureJob } from './modules/contacts/picture.js';
 import { registerChannelJobs } from './jobs/channels.js';
 import { registerScheduleJobs } from './jobs/schedules.js';
 import { registerBillingJobs } from './modules/billing/jobs.js';
+import { registerIntegrationJobs } from './modules/queue-integrations/jobs.js';
 import { resumeInboundEvents } from './modules/conversations/ingest.js';
 import { resumeWhatsappSessions } from './modules/whatsapp/resume.js';
 import { resolveSecrets, storedSecret } from './secrets.js';
@@ -96,6 +97,7 @@ async function main(): Promise<void> {
     await registerContactPictureJob(boss, api.ctx);
     await registerScheduleJobs(boss, api.ctx);
     await registerBillingJobs(boss, api.ctx);
+    await registerIntegrationJobs(boss, api.ctx);
     // What a previous run acknowledged but did not finish goes first, before new traffic (issue 9 point 7).
     await resumeInboundEvents(api.ctx);
     if (config.startWhatsappSessions) await resumeWhatsappSessions(api.ctx);

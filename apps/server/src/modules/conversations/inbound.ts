@@ -78,7 +78,7 @@ async function storeMessage(ctx: AppContext, connection: Connection, m: InboundM
     if (chatCreated) emitContactCreate(ctx, connection.companyId, chat.id);
     const presented = ticket && (await presentStored(ctx, { ticket, message, chat, sender, connection }));
     if (presented) await ctx.events.publish({ type: 'ticket.updated', ticket: presented.ticket }, { type: 'message.created', ...presented });
-    if (!m.fromMe && ticket) ctx.background.run('connection behaviours', () => runInboundBehaviours(ctx, { connection, found, ticket, body: m.body }));
+    if (!m.fromMe && ticket) ctx.background.run('connection behaviours', () => runInboundBehaviours(ctx, { connection, found, ticket, body: m.body, messageId: message.id }));
   });
   return result;
 }

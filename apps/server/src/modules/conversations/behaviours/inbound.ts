@@ -7,6 +7,7 @@ import type { FoundTicket } from '../commands/ticket-rows.js';
 import type { TicketRow } from '../../tickets/presenter.js';
 import type { Connection } from '../../../channels/adapter.js';
 import { isOnVacation, isWithinHours } from './hours.js';
+import { runIntegrationStep } from './integration.js';
 import { sendConnectionMessage } from './send.js';
 
 export interface InboundContext {
@@ -15,6 +16,8 @@ export interface InboundContext {
   /** The ticket after the message was stored. */
   ticket: TicketRow;
   body: string;
+  /** The stored customer message (what an integration receives). */
+  messageId?: number;
 }
 
 /**
@@ -37,6 +40,7 @@ export async function runInboundBehaviours(ctx: AppContext, c: InboundContext): 
     if (await markOnce(ctx, ticket.id, 'outOfHoursSentAt')) await sendConnectionMessage(ctx, ticket.id, connection.outOfHoursMessage);
     return;
   }
+  if (await runIntegrationStep(ctx, c)) return;
   if ((c.found.created || c.found.reopened) && connection.greetingMessage.trim()) {
     await sendConnectionMessage(ctx, ticket.id, connection.greetingMessage, connection.greetingMediaAttachment);
   }
