@@ -30,6 +30,7 @@ const SignupPage = lazyPage(() => import('./pages/signup/SignupPage').then((m) =
 const TicketsPage = lazyPage(() => import('./pages/tickets/TicketsPage').then((m) => m.TicketsPage));
 const UsersPage = lazyPage(() => import('./pages/users/UsersPage').then((m) => m.UsersPage));
 const QueuesPage = lazyPage(() => import('./pages/queues/QueuesPage').then((m) => m.QueuesPage));
+const QueueIntegrationsPage = lazyPage(() => import('./pages/queue-integrations/QueueIntegrationsPage').then((m) => m.QueueIntegrationsPage));
 const SettingsPage = lazyPage(() => import('./pages/settings/SettingsPage').then((m) => m.SettingsPage));
 const AnnouncementsPage = lazyPage(() => import('./pages/announcements/AnnouncementsPage').then((m) => m.AnnouncementsPage));
 const HelpsPage = lazyPage(() => import('./pages/helps/HelpsPage').then((m) => m.HelpsPage));
@@ -133,10 +134,7 @@ export function AppRoutes() {
             <Route path="/messages-api" element={<PlanGate flag="useExternalApi"><MessagesApiPage /></PlanGate>} />
             <Route path="/settings" element={<SettingsPage />} />
             <Route path="/queues" element={admin(<QueuesPage />)} />
-            <Route
-              path="/queue-integration"
-              element={<PlanGate flag="useIntegrations">{admin(page('queueIntegration'))}</PlanGate>}
-            />
+            <Route path="/queue-integration" element={<PlanGate flag="useIntegrations">{admin(<QueueIntegrationsPage />)}</PlanGate>} />
             <Route path="/announcements" element={<SuperOnly><AnnouncementsPage /></SuperOnly>} />
             <Route path="/chats/:id?" element={<PlanGate flag="useInternalChat">{page('chats')}</PlanGate>} />
             <Route path="/files" element={admin(page('files'))} />
