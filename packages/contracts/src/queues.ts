@@ -13,6 +13,9 @@ export const queueSchema = z.object({
   outOfHoursMessage: z.string().nullable(),
   closeTicket: z.boolean(),
   schedules: weekSchedule,
+  /** The integration and the file list of the queue (issue 16). */
+  integrationId: z.number().nullable(),
+  fileListId: z.number().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -34,6 +37,8 @@ const queueFields = z.object({
   outOfHoursMessage: optionalText(5000),
   closeTicket: z.boolean().optional(),
   schedules: weekSchedule.optional(),
+  integrationId: z.coerce.number().int().positive().max(2_147_483_647).nullable().optional(),
+  fileListId: z.coerce.number().int().positive().max(2_147_483_647).nullable().optional(),
 });
 
 /** `POST /queue`: color defaults to #7C7C7C on the form; schedules to the default hours. */

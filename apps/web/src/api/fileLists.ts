@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { FileList, FileListPage, ListEventPayload, SaveFileListBody } from '@balcao/contracts';
 import { request } from './http';
 import { listChange } from './liveEvents';
@@ -58,5 +58,14 @@ export function useDeleteFileList() {
   return useMutation({
     mutationFn: (id: number) => request(`/files/${id}`, { method: 'DELETE' }),
     onSuccess: (_data, id) => storeRecordChange(queryClient, fileListPages, { kind: 'delete', id }),
+  });
+}
+
+/** The file lists offered by selects (queue dialog): the first page by name. */
+export function useFileListOptions() {
+  return useQuery({
+    queryKey: ['fileLists', 'options'],
+    queryFn: ({ signal }) => request<FileListPage>('/files/?pageNumber=1', { signal }),
+    select: (page) => page.files.map((f) => ({ value: f.id, label: f.name })),
   });
 }

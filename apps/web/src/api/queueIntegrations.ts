@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CreateQueueIntegrationBody, ListEventPayload, QueueIntegration, QueueIntegrationPage } from '@balcao/contracts';
 import { request } from './http';
 import { listChange } from './liveEvents';
@@ -38,5 +38,15 @@ export function useTestQueueIntegration() {
   return useMutation({
     mutationFn: (body: { projectName: string; jsonContent: string; language: string; id?: number }) =>
       request<{ message: string; replies: string[] }>('/queueIntegration/testSession', { method: 'POST', body }),
+  });
+}
+
+/** The integrations offered by selects (queue dialog): the first page by name. */
+export function useQueueIntegrationOptions(enabled: boolean) {
+  return useQuery({
+    queryKey: ['queueIntegrations', 'options'],
+    queryFn: ({ signal }) => request<QueueIntegrationPage>('/queueIntegration/?pageNumber=1', { signal }),
+    select: (page) => page.queueIntegrations.map((i) => ({ value: i.id, label: i.name })),
+    enabled,
   });
 }

@@ -2,6 +2,7 @@ import type { FileList } from '@balcao/contracts';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { fileListOptions, fileLists } from '../../db/schema/index.js';
+import { AppError } from '../../http/errors.js';
 
 export type FileListRow = typeof fileLists.$inferSelect;
 export type FileListOptionRow = typeof fileListOptions.$inferSelect;
@@ -35,4 +36,9 @@ export async function optionsOf(db: DbOrTx, fileIds: number[]): Promise<Map<numb
   const rows = await db.select().from(fileListOptions).where(inArray(fileListOptions.fileId, fileIds)).orderBy(asc(fileListOptions.id));
   for (const row of rows) out.set(row.fileId, [...(out.get(row.fileId) ?? []), row]);
   return out;
+}
+
+/** A file-list id a form refers to (queue, bot option) must be the company's: 400 on the field otherwise, never the FK's 500. */
+export async function assertOwnFileList(db: DbOrTx, companyId: number, id: number | null | undefined, path = 'fileListId'): Promise<void> {
+  if (id && !(await findFileList(db, companyId, id))) throw new AppError('ERR_VALIDATION', 400, 'unknown file list', [{ path, message: 'unknown file list' }]);
 }

@@ -128,6 +128,20 @@ describe('who may use them', () => {
     expect((await reloadConnection(t.db, conn.id))!.integrationId).toBe(own.id);
   });
 
+  it("lets a queue name only its company's integration and file list", async () => {
+    const own = (await call(roles.admin, 'POST', '/queueIntegration', { type: 'n8n', name: 'Da fila' })).json() as QueueIntegration;
+    const foreign = (await call(roles.otherAdmin, 'POST', '/queueIntegration', { type: 'n8n', name: 'Da outra fila' })).json() as QueueIntegration;
+    const ownList = (await call(roles.admin, 'POST', '/files', { name: 'Lista da fila', message: 'Oi' })).json() as { id: number };
+    const foreignList = (await call(roles.otherAdmin, 'POST', '/files', { name: 'Lista alheia', message: 'Oi' })).json() as { id: number };
+    const queue = (await call(roles.admin, 'POST', '/queue', { name: 'Fila integrada', color: '#123456', integrationId: own.id, fileListId: ownList.id })).json() as { id: number };
+    expect(queue).toMatchObject({ integrationId: own.id, fileListId: ownList.id });
+    for (const body of [{ integrationId: foreign.id }, { fileListId: foreignList.id }]) {
+      const res = await call(roles.admin, 'PUT', `/queue/${queue.id}`, body);
+      expect([res.statusCode, res.json().error]).toEqual([400, 'ERR_VALIDATION']);
+    }
+    expect((await call(roles.admin, 'PUT', `/queue/${queue.id}`, { integrationId: null, fileListId: null })).json()).toMatchObject({ integrationId: null, fileListId: null });
+  });
+
   it('answers 403 ERR_PLAN_FEATURE_DISABLED without useIntegrations', async () => {
     const [plan] = await t.db.insert(plans).values({ name: 'Sem integrações', users: 5, connections: 1, queues: 1, useIntegrations: false }).returning();
     const c = await createCompanyWithAdmin(t.db, { planId: plan!.id });

@@ -7,6 +7,8 @@ import type { AuthUser } from '../../http/auth.js';
 import type { AppContext } from '../../http/context.js';
 import { AppError } from '../../http/errors.js';
 import { assertPlanLimit } from '../../http/plan.js';
+import { assertOwnFileList } from '../files/queries.js';
+import { assertOwnIntegration } from '../queue-integrations/queries.js';
 
 type QueueRow = typeof queues.$inferSelect;
 
@@ -22,6 +24,8 @@ function presentQueue(row: QueueRow): Queue {
     outOfHoursMessage: row.outOfHoursMessage,
     closeTicket: row.closeTicket,
     schedules: row.schedules,
+    integrationId: row.integrationId,
+    fileListId: row.fileListId,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
@@ -29,6 +33,12 @@ function presentQueue(row: QueueRow): Queue {
 
 const queueOrder = [sql`${queues.orderQueue} ASC NULLS LAST`, asc(queues.name), asc(queues.id)];
 const notFound = () => new AppError('ERR_NO_QUEUE_FOUND', 404);
+
+/** The integration and file list a queue names must be the company's. */
+async function assertOwnLinks(db: DbOrTx, companyId: number, body: { integrationId?: number | null; fileListId?: number | null }): Promise<void> {
+  await assertOwnIntegration(db, companyId, body.integrationId);
+  await assertOwnFileList(db, companyId, body.fileListId);
+}
 
 /** Name and colour are unique per company (colour whatever its case); checked first for a clear code, the unique keys back it up. */
 async function assertUnique(db: DbOrTx, companyId: number, fields: { name?: string; color?: string }, exceptId?: number): Promise<void> {
@@ -80,6 +90,7 @@ export async function createQueue(ctx: AppContext, by: AuthUser, body: z.output<
       return row?.n ?? 0;
     });
     await assertUnique(tx, companyId, body);
+    await assertOwnLinks(tx, companyId, body);
     const orderQueue = body.orderQueue ?? (await nextOrder(tx, companyId));
     const [inserted] = await tx
       .insert(queues)
@@ -100,6 +111,7 @@ export async function updateQueue(ctx: AppContext, by: AuthUser, id: number, bod
     const [current] = await tx.select().from(queues).where(scope).for('update');
     if (!current) throw notFound();
     await assertUnique(tx, companyId, body, id);
+    await assertOwnLinks(tx, companyId, body);
     if (Object.keys(body).length === 0) return current;
     const [updated] = await tx.update(queues).set(body).where(scope).returning();
     return updated;

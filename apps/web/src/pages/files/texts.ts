@@ -4,6 +4,7 @@ import { mountTexts } from '../../i18n/mount';
 export const fileListsMessages = mountTexts('fileLists', {
   'pt-BR': {
     title: 'Listas de arquivos',
+    queueSelect: { label: 'Lista de arquivos', none: 'Nenhuma' },
     add: 'Adicionar',
     columns: { name: 'Nome', options: 'Arquivos', actions: 'Ações' },
     confirmDelete: { title: 'Excluir {{name}}?', message: 'Você tem certeza? Os arquivos da lista também serão excluídos.' },
@@ -27,6 +28,7 @@ export const fileListsMessages = mountTexts('fileLists', {
   },
   en: {
     title: 'File lists',
+    queueSelect: { label: 'File list', none: 'None' },
     add: 'Add',
     columns: { name: 'Name', options: 'Files', actions: 'Actions' },
     confirmDelete: { title: 'Delete {{name}}?', message: 'Are you sure? The files of the list are deleted too.' },
@@ -50,6 +52,7 @@ export const fileListsMessages = mountTexts('fileLists', {
   },
   es: {
     title: 'Listas de archivos',
+    queueSelect: { label: 'Lista de archivos', none: 'Ninguna' },
     add: 'Agregar',
     columns: { name: 'Nombre', options: 'Archivos', actions: 'Acciones' },
     confirmDelete: { title: '¿Eliminar {{name}}?', message: '¿Está seguro? Los archivos de la lista también se eliminan.' },
@@ -73,6 +76,7 @@ export const fileListsMessages = mountTexts('fileLists', {
   },
   tr: {
     title: 'Dosya listeleri',
+    queueSelect: { label: 'Dosya listesi', none: 'Yok' },
     add: 'Ekle',
     columns: { name: 'Ad', options: 'Dosyalar', actions: 'İşlemler' },
     confirmDelete: { title: '{{name}} silinsin mi?', message: 'Emin misiniz? Listenin dosyaları da silinir.' },

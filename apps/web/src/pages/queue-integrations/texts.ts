@@ -4,6 +4,7 @@ import { mountTexts } from '../../i18n/mount';
 export const queueIntegrationsMessages = mountTexts('queueIntegrations', {
   'pt-BR': {
     title: 'Integrações ({{count}})',
+    queueSelect: { label: 'Integração', none: 'Nenhuma' },
     add: 'Adicionar projeto',
     columns: { logo: 'Tipo', id: 'ID', name: 'Nome', actions: 'Ações' },
     types: { dialogflow: 'Dialogflow', n8n: 'N8N', webhook: 'Webhook', typebot: 'Typebot' },
@@ -35,6 +36,7 @@ export const queueIntegrationsMessages = mountTexts('queueIntegrations', {
   },
   en: {
     title: 'Integrations ({{count}})',
+    queueSelect: { label: 'Integration', none: 'None' },
     add: 'Add project',
     columns: { logo: 'Type', id: 'ID', name: 'Name', actions: 'Actions' },
     types: { dialogflow: 'Dialogflow', n8n: 'N8N', webhook: 'Webhook', typebot: 'Typebot' },
@@ -66,6 +68,7 @@ export const queueIntegrationsMessages = mountTexts('queueIntegrations', {
   },
   es: {
     title: 'Integraciones ({{count}})',
+    queueSelect: { label: 'Integración', none: 'Ninguna' },
     add: 'Agregar proyecto',
     columns: { logo: 'Tipo', id: 'ID', name: 'Nombre', actions: 'Acciones' },
     types: { dialogflow: 'Dialogflow', n8n: 'N8N', webhook: 'Webhook', typebot: 'Typebot' },
@@ -97,6 +100,7 @@ export const queueIntegrationsMessages = mountTexts('queueIntegrations', {
   },
   tr: {
     title: 'Entegrasyonlar ({{count}})',
+    queueSelect: { label: 'Entegrasyon', none: 'Yok' },
     add: 'Proje ekle',
     columns: { logo: 'Tür', id: 'ID', name: 'Ad', actions: 'İşlemler' },
     types: { dialogflow: 'Dialogflow', n8n: 'N8N', webhook: 'Webhook', typebot: 'Typebot' },

@@ -18,6 +18,8 @@ import {
   type WeekSchedule,
 } from '@balcao/contracts';
 import { ApiError } from '../../api/http';
+import { FileListSelect } from './FileListSelect';
+import { IntegrationSelect } from './IntegrationSelect';
 import { useSaveQueue } from '../../api/queues';
 import { HoursEditor } from '../../components/HoursEditor';
 import { sleep } from '../../components/form';
@@ -60,6 +62,8 @@ export function QueueDialog({ queue, scheduleType, onClose }: Props) {
       greetingMessage: queue?.greetingMessage ?? '',
       outOfHoursMessage: queue?.outOfHoursMessage ?? '',
       closeTicket: queue?.closeTicket ?? false,
+      integrationId: queue?.integrationId ?? null,
+      fileListId: queue?.fileListId ?? null,
       schedules: queue?.schedules?.length ? queue.schedules : DEFAULT_WEEK_SCHEDULE,
     },
   });
@@ -120,6 +124,10 @@ export function QueueDialog({ queue, scheduleType, onClose }: Props) {
             </Stack>
             <TextInput control={control} name="greetingMessage" label={t('queues.dialog.greetingMessage')} multiline testId="queue-greetingMessage" />
             <TextInput control={control} name="outOfHoursMessage" label={t('queues.dialog.outOfHoursMessage')} multiline testId="queue-outOfHoursMessage" />
+            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+              <IntegrationSelect control={control} name="integrationId" />
+              <FileListSelect control={control} name="fileListId" />
+            </Stack>
             <SwitchInput control={control} name="closeTicket" label={t('queues.dialog.closeTicket')} testId="queue-closeTicket" />
           </Stack>
           {hoursEnabled && tab === 'hours' && <HoursEditor value={schedules} onSubmit={applyHours} submitLabel={t('queues.dialog.applyHours')} />}
