@@ -4,10 +4,12 @@ import type { AppContext } from '../../http/context.js';
 import { baseMimetype } from '../../storage/media.js';
 import { handOverFromIntegration, logIntegrationFailure } from '../conversations/commands/automation-integ.js';
 import { queueOutgoing } from '../conversations/outbound.js';
+import type { TicketRow } from '../tickets/presenter.js';
 import { mediaTypeOf } from '../messages/uploads.js';
 import { DialogflowError, detectIntent } from './dialogflow.js';
 import { findQueueIntegration, type QueueIntegrationRow } from './queries.js';
 import { storedKeyOf } from './service.js';
+import { askTypebot } from './typebot.js';
 import { RemoteError, fetchMedia, postJson, type IntegrationReply } from './webhook.js';
 
 /**
@@ -52,10 +54,11 @@ async function webhookPayload(ctx: AppContext, job: RelayJob) {
   };
 }
 
-async function askIntegration(ctx: AppContext, integration: QueueIntegrationRow, job: RelayJob): Promise<{ replies: IntegrationReply[]; end: boolean }> {
+async function askIntegration(ctx: AppContext, integration: QueueIntegrationRow, ticket: TicketRow, job: RelayJob): Promise<{ replies: IntegrationReply[]; end: boolean }> {
   const { timeoutMs, dialogflowApiUrl } = ctx.config.integrations;
-  if (integration.type === 'dialogflow') {
+  if (integration.type === 'typebot' || integration.type === 'dialogflow') {
     const [message] = await ctx.db.select({ body: messages.body }).from(messages).where(eq(messages.id, job.messageId));
+    if (integration.type === 'typebot') return askTypebot(ctx, integration, ticket, message?.body ?? '');
     const result = await detectIntent({
       apiUrl: dialogflowApiUrl,
       timeoutMs,
@@ -74,7 +77,7 @@ async function askIntegration(ctx: AppContext, integration: QueueIntegrationRow,
 }
 
 /** Media replies are fetched first: a broken one fails the attempt before anything went out. */
-async function sendReplies(ctx: AppContext, companyId: number, ticketId: number, replies: IntegrationReply[]): Promise<void> {
+async function sendReplies(ctx: AppContext, companyId: number, ticketId: number, replies: IntegrationReply[], delayMs: number): Promise<void> {
   const { timeoutMs } = ctx.config.integrations;
   const ready = [];
   for (const reply of replies) {
@@ -88,7 +91,10 @@ async function sendReplies(ctx: AppContext, companyId: number, ticketId: number,
     const saved = await ctx.storage.save(companyId, upload.data, upload.mimetype, upload.originalName);
     ready.push({ body: reply.text ?? '', media: { fileName: saved.fileName, mimetype: saved.mimetype, mediaType } });
   }
-  for (const out of ready) await queueOutgoing(ctx, { companyId, ticketId, ...out });
+  for (const [i, out] of ready.entries()) {
+    if (i > 0 && delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
+    await queueOutgoing(ctx, { companyId, ticketId, ...out });
+  }
 }
 
 const isRemoteFailure = (err: unknown) => err instanceof RemoteError || err instanceof DialogflowError || (err as { code?: unknown }).code === 'ERR_INVALID_MEDIA_TYPE';
@@ -100,8 +106,9 @@ export async function relayToIntegration(ctx: AppContext, job: RelayJob): Promis
   const integration = await findQueueIntegration(ctx.db, ticket.companyId, job.integrationId);
   if (!integration) return;
   try {
-    const { replies, end } = await askIntegration(ctx, integration, job);
-    await sendReplies(ctx, ticket.companyId, ticket.id, replies);
+    const { replies, end } = await askIntegration(ctx, integration, ticket, job);
+    // Typebot spaces its messages by typebotDelayMessage.
+    await sendReplies(ctx, ticket.companyId, ticket.id, replies, integration.type === 'typebot' ? integration.typebotDelayMessage : 0);
     if (end) await handOverFromIntegration(ctx, ticket);
   } catch (err) {
     if (!isRemoteFailure(err)) throw err;

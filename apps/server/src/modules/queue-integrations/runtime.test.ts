@@ -11,6 +11,7 @@ import { createQueue } from '../../../test/tickets.js';
 import { FakeGraph } from '../../../test/fakes/graph-server.js';
 import { FakeDialogflow } from '../../../test/fakes/dialogflow-server.js';
 import { FakeReceiver } from '../../../test/fakes/integration-receiver.js';
+import { FakeTypebot } from '../../../test/fakes/typebot-server.js';
 import { metaEnv } from '../../../test/fakes/meta-webhook.js';
 import { startJobs, stopJobs } from '../../jobs/boss.js';
 import { registerIntegrationJobs } from './jobs.js';
@@ -19,11 +20,12 @@ let t: TestApp;
 let graph: FakeGraph;
 let receiver: FakeReceiver;
 let dialogflow: FakeDialogflow;
+let typebot: FakeTypebot;
 let companyId: number;
 let seq = 0;
 
 beforeAll(async () => {
-  [graph, receiver, dialogflow] = await Promise.all([FakeGraph.start(), FakeReceiver.start(), FakeDialogflow.start()]);
+  [graph, receiver, dialogflow, typebot] = await Promise.all([FakeGraph.start(), FakeReceiver.start(), FakeDialogflow.start(), FakeTypebot.start()]);
   t = await createTestApp({
     ...metaEnv(graph.url),
     DIALOGFLOW_API_URL: dialogflow.url,
@@ -35,7 +37,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await t?.close();
-  await Promise.all([graph?.close(), receiver?.close(), dialogflow?.close()]);
+  await Promise.all([graph?.close(), receiver?.close(), dialogflow?.close(), typebot?.close()]);
 });
 beforeEach(() => {
   receiver.received.length = 0;
@@ -43,7 +45,7 @@ beforeEach(() => {
   receiver.answer = { body: { text: 'ok' } };
 });
 
-async function integration(values: Partial<typeof queueIntegrations.$inferInsert> & { type: 'n8n' | 'webhook' | 'dialogflow' }) {
+async function integration(values: Partial<typeof queueIntegrations.$inferInsert> & { type: 'n8n' | 'webhook' | 'dialogflow' | 'typebot' }) {
   seq += 1;
   const [row] = await t.db.insert(queueIntegrations).values({ companyId, name: `Int ${seq}`, urlN8N: receiver.hookUrl, ...values }).returning();
   return row!;
@@ -195,5 +197,64 @@ describe('Dialogflow at run time', () => {
     expect(ticket.status).toBe('pending');
     expect((await outgoing(ticketId)).map((m) => m.body)).toEqual(['Abrimos às 9h.', 'Fechamos às 18h.', 'Vou te passar para um atendente.']);
     expect(await logTypes(ticketId)).toContain('queue');
+  });
+});
+
+describe('Typebot at run time', () => {
+  it('starts a chat, relays answers with the delay between messages, and handles unknown, restart, finish and expiry', async () => {
+    const bot = await integration({
+      type: 'typebot',
+      urlN8N: typebot.url,
+      typebotSlug: 'atendimento',
+      typebotDelayMessage: 250,
+      typebotExpires: 5,
+      typebotKeywordFinish: 'sair',
+      typebotKeywordRestart: '#reiniciar',
+      typebotUnknownMessage: 'Opção inválida, tente de novo.',
+      typebotRestartMessage: 'Vamos recomeçar!',
+    });
+    const conn = await createConnection(t.db, companyId, { integrationId: bot.id });
+    const phone = number();
+    const bodies = async (ticketId: number) => (await outgoing(ticketId)).map((m) => m.body || m.mediaType);
+    const { ticketId } = await customerSays(conn, phone, 'oi');
+    const greeting = await eventually(async () => {
+      const rows = await outgoing(ticketId);
+      return rows.length === 3 && rows;
+    });
+    expect(greeting.map((m) => [m.body, m.mediaType])).toEqual([
+      ['Olá! Escolha:', 'chat'],
+      ['', 'image'],
+      ['1 - Vendas\n2 - Suporte', 'chat'],
+    ]);
+    expect(greeting[2]!.createdAt.getTime() - greeting[0]!.createdAt.getTime()).toBeGreaterThanOrEqual(400);
+    expect(typebot.calls.at(-1)).toEqual({ kind: 'start', target: 'atendimento', text: 'oi' });
+    expect((await ticketOf(ticketId)).typebotSessionId).toBe('sess-1');
+
+    await customerSays(conn, phone, 'talvez');
+    await eventually(async () => (await bodies(ticketId)).includes('Opção inválida, tente de novo.'));
+    await customerSays(conn, phone, 'Vendas');
+    await eventually(async () => (await bodies(ticketId)).includes('Você escolheu Vendas'));
+    expect(typebot.calls.at(-1)).toEqual({ kind: 'continue', target: 'sess-1', text: 'Vendas' });
+
+    await customerSays(conn, phone, '#reiniciar');
+    await eventually(async () => (await bodies(ticketId)).includes('Vamos recomeçar!'));
+    expect((await ticketOf(ticketId)).typebotSessionId).toBeNull();
+    await customerSays(conn, phone, 'de novo');
+    await eventually(async () => (await ticketOf(ticketId)).typebotSessionId === 'sess-2');
+
+    // An idle session past typebotExpires minutes starts over.
+    await t.db.update(tickets).set({ typebotSessionAt: new Date(Date.now() - 6 * 60_000) }).where(eq(tickets.id, ticketId));
+    await customerSays(conn, phone, 'voltei');
+    await eventually(async () => (await ticketOf(ticketId)).typebotSessionId === 'sess-3');
+    expect(typebot.calls.at(-1)).toMatchObject({ kind: 'start', text: 'voltei' });
+
+    const before = typebot.calls.length;
+    await customerSays(conn, phone, 'SAIR');
+    const ended = await eventually(async () => {
+      const row = await ticketOf(ticketId);
+      return row.integrationStoppedAt && row;
+    });
+    expect(ended).toMatchObject({ typebotSessionId: null, status: 'pending' });
+    expect(typebot.calls.length).toBe(before);
   });
 });

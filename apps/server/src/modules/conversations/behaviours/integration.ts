@@ -15,8 +15,7 @@ export async function runIntegrationStep(ctx: AppContext, c: InboundContext): Pr
   const integrationId = ticket.useIntegration && ticket.integrationId ? ticket.integrationId : !ticket.userId && !ticket.queueId ? connection.integrationId : null;
   if (!integrationId) return false;
   const integration = await findQueueIntegration(ctx.db, ticket.companyId, integrationId);
-  // Typebot runs through its own session flow (not yet here): the rest of the pipeline answers.
-  if (!integration || integration.type === 'typebot') return false;
+  if (!integration) return false;
   await relayToIntegration(ctx, { ticketId: ticket.id, messageId: c.messageId, integrationId, attempt: 1 });
   return true;
 }

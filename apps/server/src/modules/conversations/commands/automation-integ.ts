@@ -29,3 +29,11 @@ export async function handOverFromIntegration(ctx: AppContext, ticket: Pick<Tick
 export async function logIntegrationFailure(ctx: AppContext, ticket: Pick<TicketRow, 'id' | 'companyId' | 'queueId'>): Promise<void> {
   await writeTicketLogs(ctx.db, [{ companyId: ticket.companyId, ticketId: ticket.id, type: 'integrationFailed', queueId: ticket.queueId }]);
 }
+
+/** The ticket's Typebot session (null ends it); `at` is the last exchange, for `typebotExpires`. */
+export async function setTypebotSession(ctx: AppContext, ticket: Pick<TicketRow, 'id' | 'companyId'>, sessionId: string | null): Promise<void> {
+  await ctx.db
+    .update(tickets)
+    .set({ typebotSessionId: sessionId, typebotSessionAt: sessionId ? new Date() : null })
+    .where(and(eq(tickets.id, ticket.id), eq(tickets.companyId, ticket.companyId)));
+}
