@@ -67,6 +67,10 @@ const envSchema = z.object({
   OPENAI_MODEL: z.string().min(1).default('gpt-4o-mini'),
   AZURE_SPEECH_URL: z.url().optional(),
   AI_TIMEOUT_MS: positiveInt.default(30_000),
+  DIALOGFLOW_API_URL: z.url().default('https://dialogflow.googleapis.com'),
+  INTEGRATION_TIMEOUT_MS: positiveInt.default(10_000),
+  INTEGRATION_RETRY_BASE_MS: positiveInt.default(5000),
+  INTEGRATION_MAX_ATTEMPTS: positiveInt.default(3),
 });
 
 export interface Config {
@@ -124,6 +128,11 @@ export interface Config {
   };
   /** AI prompts (docs/prompts.md): the OpenAI API (the SDK's default host when unset), its chat model, Azure TTS, and the bound on each remote call. */
   ai: { openAiBaseUrl?: string; model: string; azureSpeechUrl?: string; timeoutMs: number };
+  /**
+   * Queue integrations (docs/integrations.md): Dialogflow's API root, how long any remote may take to
+   * answer, and the retries of a failed relay (first after `retryBaseMs`, doubling) before the queue takes over.
+   */
+  integrations: { dialogflowApiUrl: string; timeoutMs: number; retryBaseMs: number; maxAttempts: number };
 }
 
 /** Parses an environment (pure; throws a readable Error on bad values). */
@@ -203,6 +212,12 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
       model: e.OPENAI_MODEL,
       azureSpeechUrl: e.AZURE_SPEECH_URL?.replace(/\/+$/, ''),
       timeoutMs: e.AI_TIMEOUT_MS,
+    },
+    integrations: {
+      dialogflowApiUrl: e.DIALOGFLOW_API_URL.replace(/\/+$/, ''),
+      timeoutMs: e.INTEGRATION_TIMEOUT_MS,
+      retryBaseMs: e.INTEGRATION_RETRY_BASE_MS,
+      maxAttempts: e.INTEGRATION_MAX_ATTEMPTS,
     },
   };
 }

@@ -15,6 +15,7 @@ import { registerScheduleJobs } from './jobs/schedules.js';
 import { registerCampaignJobs } from './jobs/campaigns.js';
 import { registerBillingJobs } from './modules/billing/jobs.js';
 import { registerWebhookJobs } from './modules/webhooks/jobs.js';
+import { registerIntegrationJobs } from './modules/queue-integrations/jobs.js';
 import { resumeInboundEvents } from './modules/conversations/ingest.js';
 import { resumeWhatsappSessions, startSessionLeases } from './modules/whatsapp/resume.js';
 import { resolveSecrets, storedSecret } from './secrets.js';
@@ -100,6 +101,7 @@ async function main(): Promise<void> {
     await registerCampaignJobs(boss, api.ctx);
     await registerBillingJobs(boss, api.ctx);
     await registerWebhookJobs(boss, api.ctx);
+    await registerIntegrationJobs(boss, api.ctx);
     // What a previous run acknowledged but did not finish goes first, before new traffic (issue 9 point 7).
     await resumeInboundEvents(api.ctx);
     if (config.startWhatsappSessions) {

@@ -30,6 +30,8 @@ const SignupPage = lazyPage(() => import('./pages/signup/SignupPage').then((m) =
 const TicketsPage = lazyPage(() => import('./pages/tickets/TicketsPage').then((m) => m.TicketsPage));
 const UsersPage = lazyPage(() => import('./pages/users/UsersPage').then((m) => m.UsersPage));
 const QueuesPage = lazyPage(() => import('./pages/queues/QueuesPage').then((m) => m.QueuesPage));
+const FilesPage = lazyPage(() => import('./pages/files/FilesPage').then((m) => m.FilesPage));
+const QueueIntegrationsPage = lazyPage(() => import('./pages/queue-integrations/QueueIntegrationsPage').then((m) => m.QueueIntegrationsPage));
 const SettingsPage = lazyPage(() => import('./pages/settings/SettingsPage').then((m) => m.SettingsPage));
 const AnnouncementsPage = lazyPage(() => import('./pages/announcements/AnnouncementsPage').then((m) => m.AnnouncementsPage));
 const HelpsPage = lazyPage(() => import('./pages/helps/HelpsPage').then((m) => m.HelpsPage));
@@ -142,13 +144,10 @@ export function AppRoutes() {
             <Route path="/settings" element={<SettingsPage />} />
             <Route path="/webhooks" element={admin(<WebhooksPage />)} />
             <Route path="/queues" element={admin(<QueuesPage />)} />
-            <Route
-              path="/queue-integration"
-              element={<PlanGate flag="useIntegrations">{admin(page('queueIntegration'))}</PlanGate>}
-            />
+            <Route path="/queue-integration" element={<PlanGate flag="useIntegrations">{admin(<QueueIntegrationsPage />)}</PlanGate>} />
             <Route path="/announcements" element={<SuperOnly><AnnouncementsPage /></SuperOnly>} />
             <Route path="/chats/:id?" element={<PlanGate flag="useInternalChat"><ChatsPage /></PlanGate>} />
-            <Route path="/files" element={admin(page('files'))} />
+            <Route path="/files" element={admin(<FilesPage />)} />
             <Route path="/Kanban" element={<PlanGate flag="useKanban"><KanbanPage /></PlanGate>} />
             <Route path="/TagsKanban" element={<PlanGate flag="useKanban"><TagsPage kanban={1} /></PlanGate>} />
             <Route path="/prompts" element={<PlanGate flag="useOpenAi">{admin(<PromptsPage />)}</PlanGate>} />

@@ -40,3 +40,4 @@ export * from './webhooks.js';
 export * from './campaigns.js';
 export * from './prompts.js';
 export * from './chatbots.js';
+export * from './integrations.js';

@@ -18,6 +18,9 @@ export const queueSchema = z.object({
   tempoRoteador: z.number(),
   /** The chatbot option tree: answered by `GET /queue/{id}` and the queue's create/update, not by the list. */
   chatbots: z.array(chatbotOptionSchema).optional(),
+  /** The integration and the file list of the queue (issue 16). */
+  integrationId: z.number().nullable(),
+  fileListId: z.number().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -42,6 +45,8 @@ const queueFields = z.object({
   ...routerFields,
   /** The whole option tree: it replaces the stored one (options sent with their id keep it). */
   chatbots: z.array(chatbotOptionInput).max(CHATBOT_MAX_OPTIONS).optional(),
+  integrationId: z.coerce.number().int().positive().max(2_147_483_647).nullable().optional(),
+  fileListId: z.coerce.number().int().positive().max(2_147_483_647).nullable().optional(),
 });
 
 /** `POST /queue`: color defaults to #7C7C7C on the form; schedules to the default hours. */

@@ -22,7 +22,9 @@ export type CompanyEventName =
   | 'ContactList'
   | 'ContactListItem'
   | 'campaign'
-  | 'prompt';
+  | 'prompt'
+  | 'queueIntegration'
+  | 'file';
 
 export const importMessagesEvent = (companyId: number) => `importMessages-${companyId}` as const;
 

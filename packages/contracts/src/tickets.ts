@@ -154,6 +154,8 @@ export const TICKET_LOG_TYPES = [
   'closed',
   'reopen',
   'redirect',
+  /** An integration (n8n, webhook, Typebot, Dialogflow) could not take the customer's message (issue 16). */
+  'integrationFailed',
 ] as const;
 export const ticketLogTypeSchema = z.enum(TICKET_LOG_TYPES);
 export type TicketLogType = z.infer<typeof ticketLogTypeSchema>;

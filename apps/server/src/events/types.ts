@@ -19,6 +19,8 @@ import type {
   Plan,
   Prompt,
   Queue,
+  QueueIntegration,
+  FileList,
   QuickMessage,
   Schedule,
   Setting,
@@ -49,6 +51,8 @@ export interface SocketPayloads {
   whatsapp: WhatsappEventPayload;
   whatsappSession: WhatsappSessionEventPayload;
   quickemessage: ListEventPayload<QuickMessage>;
+  queueIntegration: ListEventPayload<QueueIntegration>;
+  file: ListEventPayload<FileList>;
   payment: PaymentEventPayload;
   ContactList: ListEventPayload<ContactList>;
   ContactListItem: ListEventPayload<ContactListItem>;
@@ -58,9 +62,10 @@ export interface SocketPayloads {
 export type EventPayload<N extends CompanyEventName> = N extends keyof SocketPayloads ? SocketPayloads[N] : Record<string, unknown>;
 
 /** A change every user of one company hears about (lists without a per-viewer rule). */
+type CompanyRecordName = 'user' | 'queue' | 'settings' | 'whatsapp' | 'payment' | 'queueIntegration' | 'file';
 type CompanyRecord = {
-  [N in 'user' | 'queue' | 'settings' | 'whatsapp' | 'payment']: { type: 'company.record'; companyId: number; name: N; payload: SocketPayloads[N] };
-}['user' | 'queue' | 'settings' | 'whatsapp' | 'payment'];
+  [N in CompanyRecordName]: { type: 'company.record'; companyId: number; name: N; payload: SocketPayloads[N] };
+}[CompanyRecordName];
 /** Plans and companies are the super users' business: only their sockets hear of them. */
 type SuperRecord = { [N in 'plan' | 'company']: { type: 'super.record'; name: N; payload: SocketPayloads[N] } }['plan' | 'company'];
 

@@ -42,6 +42,8 @@ import { registerPlanRoutes } from '../modules/plans/routes.js';
 import { registerQueueRoutes } from '../modules/queues/routes.js';
 import { registerPromptRoutes } from '../modules/prompts/routes.js';
 import { registerChatbotRoutes } from '../modules/chatbots/routes.js';
+import { registerQueueIntegrationRoutes } from '../modules/queue-integrations/routes.js';
+import { registerFileListRoutes } from '../modules/files/routes.js';
 import { registerScheduleRoutes } from '../modules/schedules/routes.js';
 import { registerSettingsRoutes } from '../modules/settings/routes.js';
 import { registerTagRoutes } from '../modules/tags/routes.js';
@@ -224,6 +226,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerBillingRoutes(app, ctx, authenticate);
   registerChatRoutes(app, ctx, authenticate);
   registerOutboundWebhookRoutes(app, ctx, authenticate);
+  registerQueueIntegrationRoutes(app, ctx, authenticate);
+  registerFileListRoutes(app, ctx, authenticate);
   await registerWebhookRoutes(app, { meta: config.meta, sink });
 
   return app;

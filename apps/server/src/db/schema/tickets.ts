@@ -39,6 +39,8 @@ export const tickets = pgTable(
     typebotSessionId: text('typebot_session_id'),
     typebotSessionAt: timestamp('typebot_session_at', { withTimezone: true }),
     chatbotId: integer('chatbot_id'),
+    /** An integration handed the ticket over to a human (gave up or ended): the connection's integration leaves it alone. */
+    integrationStoppedAt: timestamp('integration_stopped_at', { withTimezone: true }),
     botAttempts: integer('bot_attempts').notNull().default(0),
     botStartedAt: timestamp('bot_started_at', { withTimezone: true }),
     /** The AI prompt step handed the ticket to its queue (migration 0028): the step skips it until it reopens. */

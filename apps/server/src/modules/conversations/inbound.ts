@@ -138,7 +138,7 @@ async function afterStored(ctx: AppContext, p: Prepared, stored: Stored, announc
     if (chatCreated) emitContactCreate(ctx, connection.companyId, chat.id);
     const presented = ticket && (await presentStored(ctx, { ticket, message, chat, sender, connection }));
     if (presented) await ctx.events.publish({ type: 'ticket.updated', ticket: presented.ticket, hidesNumbers: presented.hidesNumbers }, { type: 'message.created', ...presented });
-    if (!m.fromMe && ticket) ctx.background.run('connection behaviours', () => runInboundBehaviours(ctx, { connection, found, ticket, body: m.body }));
+    if (!m.fromMe && ticket) ctx.background.run('connection behaviours', () => runInboundBehaviours(ctx, { connection, found, ticket, body: m.body, messageId: message.id }));
   });
   return result;
 }

@@ -9,6 +9,8 @@ import { AppError } from '../../http/errors.js';
 import { assertPlanLimit } from '../../http/plan.js';
 import { replaceLevel } from '../chatbots/save.js';
 import { loadQueueTrees } from '../chatbots/tree.js';
+import { assertOwnFileList } from '../files/queries.js';
+import { assertOwnIntegration } from '../queue-integrations/queries.js';
 
 type QueueRow = typeof queues.$inferSelect;
 
@@ -27,6 +29,8 @@ function presentQueue(row: QueueRow, chatbots?: ChatbotOption[]): Queue {
     ativarRoteador: row.ativarRoteador,
     tempoRoteador: row.tempoRoteador,
     ...(chatbots ? { chatbots } : {}),
+    integrationId: row.integrationId,
+    fileListId: row.fileListId,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
@@ -34,6 +38,12 @@ function presentQueue(row: QueueRow, chatbots?: ChatbotOption[]): Queue {
 
 const queueOrder = [sql`${queues.orderQueue} ASC NULLS LAST`, asc(queues.name), asc(queues.id)];
 const notFound = () => new AppError('ERR_NO_QUEUE_FOUND', 404);
+
+/** The integration and file list a queue names must be the company's. */
+async function assertOwnLinks(db: DbOrTx, companyId: number, body: { integrationId?: number | null; fileListId?: number | null }): Promise<void> {
+  await assertOwnIntegration(db, companyId, body.integrationId);
+  await assertOwnFileList(db, companyId, body.fileListId);
+}
 
 /** Name and colour are unique per company (colour whatever its case); checked first for a clear code, the unique keys back it up. */
 async function assertUnique(db: DbOrTx, companyId: number, fields: { name?: string; color?: string }, exceptId?: number): Promise<void> {
@@ -96,6 +106,7 @@ export async function createQueue(ctx: AppContext, by: AuthUser, body: z.output<
       return row?.n ?? 0;
     });
     await assertUnique(tx, companyId, body);
+    await assertOwnLinks(tx, companyId, body);
     const { chatbots, ...fields } = body;
     const orderQueue = fields.orderQueue ?? (await nextOrder(tx, companyId));
     const [inserted] = await tx
@@ -118,6 +129,7 @@ export async function updateQueue(ctx: AppContext, by: AuthUser, id: number, bod
     const [current] = await tx.select().from(queues).where(scope).for('update');
     if (!current) throw notFound();
     await assertUnique(tx, companyId, body, id);
+    await assertOwnLinks(tx, companyId, body);
     const { chatbots, ...fields } = body;
     if (chatbots) await replaceLevel(tx, { companyId, queueId: id, parentId: null, options: chatbots });
     if (Object.keys(fields).length === 0) return current;

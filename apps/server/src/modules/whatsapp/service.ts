@@ -11,6 +11,7 @@ import { emitWhatsapp } from '../conversations/session-status.js';
 import { assertOwnPrompt } from '../prompts/service.js';
 import type { WhatsappRow } from './presenter.js';
 import { countWhatsapps, findWhatsapp, otherWhatsappIds, presentWhatsapps, queuesOf } from './queries.js';
+import { assertOwnIntegration } from '../queue-integrations/queries.js';
 
 const PLAN_FLAG: Record<Channel, PlanFlag> = { whatsapp: 'useWhatsapp', facebook: 'useFacebook', instagram: 'useInstagram' };
 const ALPHANUMERIC = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
@@ -53,6 +54,7 @@ function formOf(row: WhatsappRow, queueIds: number[]): Record<string, unknown> {
 /** Queue ids the form refers to must be the company's. */
 async function assertOwnQueues(db: DbOrTx, companyId: number, v: WhatsappFormValues): Promise<void> {
   await assertOwnQueueIds(db, companyId, [...v.queueIds, v.sendIdQueue, v.queueIdImportMessages].filter((x): x is number => typeof x === 'number'));
+  await assertOwnIntegration(db, companyId, v.integrationId);
 }
 
 export async function assertOwnQueueIds(db: DbOrTx, companyId: number, queueIds: number[]): Promise<void> {

@@ -249,6 +249,11 @@ const en: Messages = {
     ERR_NO_CHATBOT_FOUND: 'No chatbot option found with this ID.',
     ERR_CHATBOT_INVALID_TARGET: "The option's target (user, queue, integration or file list) is missing or not from this company.",
     ERR_CHATBOT_CYCLE: 'A chatbot option cannot lead back into its own menu.',
+    ERR_NO_INTEGRATION_FOUND: 'Integration not found.',
+    ERR_INTEGRATION_NAME_ALREADY_EXISTS: 'An integration with this name already exists.',
+    ERR_INTEGRATION_TEST_FAILED: 'The integration did not answer the test. Check its settings.',
+    ERR_NO_FILE_LIST_FOUND: 'File list not found.',
+    ERR_FILE_LIST_NAME_ALREADY_EXISTS: 'A file list with this name already exists.',
   },
 };
 

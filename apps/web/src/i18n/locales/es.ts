@@ -249,6 +249,11 @@ const es: Messages = {
     ERR_NO_CHATBOT_FOUND: 'No se encontró ninguna opción de chatbot con este ID.',
     ERR_CHATBOT_INVALID_TARGET: 'El destino de la opción (usuario, cola, integración o lista de archivos) falta o no es de esta empresa.',
     ERR_CHATBOT_CYCLE: 'Una opción del chatbot no puede volver a su propio menú.',
+    ERR_NO_INTEGRATION_FOUND: 'Integración no encontrada.',
+    ERR_INTEGRATION_NAME_ALREADY_EXISTS: 'Ya existe una integración con este nombre.',
+    ERR_INTEGRATION_TEST_FAILED: 'La integración no respondió a la prueba. Revise su configuración.',
+    ERR_NO_FILE_LIST_FOUND: 'Lista de archivos no encontrada.',
+    ERR_FILE_LIST_NAME_ALREADY_EXISTS: 'Ya existe una lista de archivos con este nombre.',
   },
 };
 

@@ -250,6 +250,11 @@ const ptBR = {
     ERR_NO_CHATBOT_FOUND: 'Nenhuma opção de chatbot encontrada com este ID.',
     ERR_CHATBOT_INVALID_TARGET: 'O destino da opção (usuário, fila, integração ou lista de arquivos) está faltando ou não é desta empresa.',
     ERR_CHATBOT_CYCLE: 'Uma opção do chatbot não pode levar de volta ao seu próprio menu.',
+    ERR_NO_INTEGRATION_FOUND: 'Integração não encontrada.',
+    ERR_INTEGRATION_NAME_ALREADY_EXISTS: 'Já existe uma integração com este nome.',
+    ERR_INTEGRATION_TEST_FAILED: 'A integração não respondeu ao teste. Verifique as configurações.',
+    ERR_NO_FILE_LIST_FOUND: 'Lista de arquivos não encontrada.',
+    ERR_FILE_LIST_NAME_ALREADY_EXISTS: 'Já existe uma lista de arquivos com este nome.',
   } satisfies Record<ErrorCode, string>,
 };
 

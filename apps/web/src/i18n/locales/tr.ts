@@ -249,6 +249,11 @@ const tr: Messages = {
     ERR_NO_CHATBOT_FOUND: 'Bu ID ile sohbet botu seçeneği bulunamadı.',
     ERR_CHATBOT_INVALID_TARGET: 'Seçeneğin hedefi (kullanıcı, kuyruk, entegrasyon veya dosya listesi) eksik ya da bu şirkete ait değil.',
     ERR_CHATBOT_CYCLE: 'Bir sohbet botu seçeneği kendi menüsüne geri götüremez.',
+    ERR_NO_INTEGRATION_FOUND: 'Entegrasyon bulunamadı.',
+    ERR_INTEGRATION_NAME_ALREADY_EXISTS: 'Bu adda bir entegrasyon zaten var.',
+    ERR_INTEGRATION_TEST_FAILED: 'Entegrasyon teste yanıt vermedi. Ayarlarını kontrol edin.',
+    ERR_NO_FILE_LIST_FOUND: 'Dosya listesi bulunamadı.',
+    ERR_FILE_LIST_NAME_ALREADY_EXISTS: 'Bu adda bir dosya listesi zaten var.',
   },
 };
 

@@ -22,6 +22,8 @@ import { ApiError } from '../../api/http';
 import { useQueueRecord } from '../../api/chatbots';
 import { useQueues, useSaveQueue } from '../../api/queues';
 import { useUser } from '../../api/session';
+import { FileListSelect } from './FileListSelect';
+import { IntegrationSelect } from './IntegrationSelect';
 import { HoursEditor } from '../../components/HoursEditor';
 import { sleep } from '../../components/form';
 import { ColorInput } from '../../components/fields/ColorInput';
@@ -79,6 +81,8 @@ export function QueueDialog({ queue, scheduleType, onClose }: Props) {
       closeTicket: queue?.closeTicket ?? false,
       ativarRoteador: queue?.ativarRoteador ?? false,
       tempoRoteador: queue?.tempoRoteador || ROUTER_MINUTES[0],
+      integrationId: queue?.integrationId ?? null,
+      fileListId: queue?.fileListId ?? null,
       schedules: queue?.schedules?.length ? queue.schedules : DEFAULT_WEEK_SCHEDULE,
     },
   });
@@ -149,6 +153,10 @@ export function QueueDialog({ queue, scheduleType, onClose }: Props) {
             </Stack>
             <TextInput control={control} name="greetingMessage" label={t('queues.dialog.greetingMessage')} multiline testId="queue-greetingMessage" />
             <TextInput control={control} name="outOfHoursMessage" label={t('queues.dialog.outOfHoursMessage')} multiline testId="queue-outOfHoursMessage" />
+            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+              <IntegrationSelect control={control} name="integrationId" />
+              <FileListSelect control={control} name="fileListId" />
+            </Stack>
             <SwitchInput control={control} name="closeTicket" label={t('queues.dialog.closeTicket')} testId="queue-closeTicket" />
             <RouterFields control={control} enabled={routerOn} />
             {tree && (

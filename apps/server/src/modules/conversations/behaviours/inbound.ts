@@ -10,6 +10,7 @@ import { runChatbot } from './chatbot.js';
 import { runLgpd } from './lgpd.js';
 import { isOnVacation, isWithinHours } from './hours.js';
 import { answerWithPrompt } from './prompt.js';
+import { runIntegrationStep } from './integration.js';
 import { sendConnectionMessage } from './send.js';
 import { sendConfirmedCampaignMessages } from './campaign-confirmation.js';
 
@@ -19,6 +20,8 @@ export interface InboundContext {
   /** The ticket after the message was stored. */
   ticket: TicketRow;
   body: string;
+  /** The stored customer message (what an integration receives). */
+  messageId?: number;
 }
 
 /**
@@ -44,6 +47,7 @@ export async function runInboundBehaviours(ctx: AppContext, c: InboundContext): 
     if (await markOnce(ctx, ticket.id, 'outOfHoursSentAt')) await sendConnectionMessage(ctx, ticket.id, connection.outOfHoursMessage);
     return;
   }
+  if (await runIntegrationStep(ctx, c)) return;
   if (await answerWithPrompt(ctx, c)) return;
   if (await runChatbot(ctx, c)) return;
   if ((c.found.created || c.found.reopened) && connection.greetingMessage.trim()) {

@@ -87,6 +87,7 @@ export const conversationMessages = defineMessages({
         closed: '{{user}} resolveu o ticket',
         reopen: '{{user}} reabriu o ticket',
         redirect: 'Ticket redirecionado para a fila {{queue}}',
+        integrationFailed: 'A integração não respondeu; o ticket segue na fila',
       },
     },
     ack: {
@@ -272,6 +273,7 @@ export const conversationMessages = defineMessages({
         closed: '{{user}} resolved the ticket',
         reopen: '{{user}} reopened the ticket',
         redirect: 'Ticket redirected to the {{queue}} queue',
+        integrationFailed: 'The integration did not answer; the ticket stays in the queue',
       },
     },
     ack: {
@@ -457,6 +459,7 @@ export const conversationMessages = defineMessages({
         closed: '{{user}} resolvió el ticket',
         reopen: '{{user}} reabrió el ticket',
         redirect: 'Ticket redirigido a la cola {{queue}}',
+        integrationFailed: 'La integración no respondió; el ticket sigue en la cola',
       },
     },
     ack: {
@@ -642,6 +645,7 @@ export const conversationMessages = defineMessages({
         closed: '{{user}} talebi çözdü',
         reopen: '{{user}} talebi yeniden açtı',
         redirect: 'Talep {{queue}} kuyruğuna yönlendirildi',
+        integrationFailed: 'Entegrasyon yanıt vermedi; talep kuyrukta kalıyor',
       },
     },
     ack: {
