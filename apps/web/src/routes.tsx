@@ -25,7 +25,6 @@ const ReportsPage = lazyPage(() => import('./pages/reports/ReportsPage').then((m
 const FinanceiroPage = lazyPage(() => import('./pages/financeiro/FinanceiroPage').then((m) => m.FinanceiroPage));
 const FinanceiroAbertoPage = lazyPage(() => import('./pages/financeiro-aberto/FinanceiroAbertoPage').then((m) => m.FinanceiroAbertoPage));
 const LoginPage = lazyPage(() => import('./pages/login/LoginPage').then((m) => m.LoginPage));
-const TitledPage = lazyPage(() => import('./pages/placeholder/TitledPage').then((m) => m.TitledPage));
 const SignupPage = lazyPage(() => import('./pages/signup/SignupPage').then((m) => m.SignupPage));
 const TicketsPage = lazyPage(() => import('./pages/tickets/TicketsPage').then((m) => m.TicketsPage));
 const UsersPage = lazyPage(() => import('./pages/users/UsersPage').then((m) => m.UsersPage));
@@ -113,7 +112,6 @@ function LoggedInShell() {
   );
 }
 
-const page = (titleKey: string) => <TitledPage titleKey={titleKey} />;
 const admin = (node: ReactNode) => <AdminOnly>{node}</AdminOnly>;
 
 export function AppRoutes() {
