@@ -1,5 +1,5 @@
 import type { Message } from '@balcao/contracts';
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../db/schema/index.js';
@@ -63,6 +63,8 @@ describe('media in an S3 bucket', () => {
     expect(object?.body.equals(PNG)).toBe(true);
     expect(object?.type).toBe('image/png');
     expect(existsSync(t.app.ctx.storage.pathOf(companyId, fileName))).toBe(false);
+    // The upload was streamed to the bucket from this node's spool file, which is gone after the answer.
+    await eventually(async () => readdirSync(t.app.ctx.storage.spoolDir).length === 0);
     const get = await served(fileName);
     expect(get.statusCode).toBe(200);
     expect(get.headers['content-type']).toBe('image/png');
