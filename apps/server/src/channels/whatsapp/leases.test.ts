@@ -80,4 +80,35 @@ describe('WhatsApp session leases', () => {
     await eventually(async () => (await holder()) === wa(a).leases.nodeId);
     await eventually(async () => wa(a).isRunning(connection.id));
   });
+
+  it('hands the reactions, edits, deletes and read receipts made on a node without the session to the node running it', { timeout: 30_000 }, async () => {
+    await wa(a).start(connection);
+    // What B's heartbeat does once A holds the lease (B ran it earlier in this file).
+    await wa(b).dropLocal(connection.id);
+    const socket = sockets.a.last();
+    await socket.emit('connection.update', { connection: 'open' });
+    await startSessionLeases(a.app.ctx, a.pool.options);
+    try {
+      const to = { number: '5511977770001', remoteJid: '5511977770001@s.whatsapp.net', isGroup: false };
+      const jid = '5511977770001@s.whatsapp.net';
+      expect(wa(b).isRunning(connection.id)).toBe(false);
+      await wa(b).react(connection, to, 'WIDREACT', '👍');
+      await wa(b).edit(connection, to, 'WIDEDIT', 'texto corrigido');
+      await wa(b).delete(connection, to, 'WIDDELETE');
+      await wa(b).markRead(connection, to, [{ wid: 'WIDREAD' }]);
+      await eventually(async () => socket.sent.length === 3 && socket.read.length === 1);
+      // Each notification runs as it arrives: operations on different messages may interleave.
+      expect(socket.sent.map((s) => s.content)).toHaveLength(3);
+      expect(socket.sent.map((s) => s.content)).toEqual(expect.arrayContaining([
+        { react: { text: '👍', key: { remoteJid: jid, id: 'WIDREACT', fromMe: false } } },
+        { text: 'texto corrigido', edit: { remoteJid: jid, id: 'WIDEDIT', fromMe: true } },
+        { delete: { remoteJid: jid, id: 'WIDDELETE', fromMe: true } },
+      ]));
+      expect(socket.read).toEqual([{ remoteJid: jid, id: 'WIDREAD', fromMe: false }]);
+      // B opened no socket of its own for them.
+      expect(wa(b).isRunning(connection.id)).toBe(false);
+    } finally {
+      await wa(a).leases.stop();
+    }
+  });
 });
