@@ -126,6 +126,12 @@ export class MediaStorage {
     await rm(this.pathOf(companyId, fileName), { force: true });
   }
 
+  /** A deleted company: its folder and, with a bucket, every object under `company{id}/`. */
+  async removeCompany(companyId: number): Promise<void> {
+    await rm(this.companyDir(companyId), { recursive: true, force: true });
+    if (this.bucket) await this.bucket.deletePrefix(`company${companyId}/`);
+  }
+
   /** A stored file's bytes (a channel sending it). */
   async read(companyId: number, fileName: string): Promise<Buffer> {
     if (!this.bucket) return readFile(this.pathOf(companyId, fileName));

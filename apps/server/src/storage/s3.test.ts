@@ -90,4 +90,14 @@ describe('media in an S3 bucket', () => {
     expect((await served('0123456789abcdef0123456789abcdef.png')).statusCode).toBe(404);
     expect((await t.app.inject({ method: 'GET', url: '/public/elsewhere/x.png' })).statusCode).toBe(404);
   });
+
+  it("removes every object of a deleted company's prefix, and only those", async () => {
+    s3.objects.set(`/balcao-media/company${companyId}/a.png`, { body: PNG, type: 'image/png' });
+    s3.objects.set(`/balcao-media/company${companyId}/contacts/b.png`, { body: PNG, type: 'image/png' });
+    s3.objects.set(`/balcao-media/company${companyId + 1000}/c.png`, { body: PNG, type: 'image/png' });
+    await t.app.ctx.storage.removeCompany(companyId);
+    const left = [...s3.objects.keys()];
+    expect(left.filter((k) => k.startsWith(`/balcao-media/company${companyId}/`))).toEqual([]);
+    expect(left).toContain(`/balcao-media/company${companyId + 1000}/c.png`);
+  });
 });

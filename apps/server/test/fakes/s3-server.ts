@@ -39,6 +39,15 @@ export class FakeS3 {
       req.on('data', (c: Buffer) => chunks.push(c));
       req.on('end', () => {
         const object = fake!.objects.get(path);
+        const query = new URL(req.url ?? '/', 'http://x').searchParams;
+        if (req.method === 'GET' && query.get('list-type') === '2') {
+          // ListObjectsV2 of `/{bucket}?prefix=`: one page, every key.
+          const prefix = `${path.replace(/\/$/, '')}/${query.get('prefix') ?? ''}`;
+          const keys = [...fake!.objects.keys()].filter((k) => k.startsWith(prefix)).map((k) => k.slice(path.replace(/\/$/, '').length + 1));
+          res.writeHead(200, { 'content-type': 'application/xml' });
+          res.end(`<?xml version="1.0" encoding="UTF-8"?><ListBucketResult><IsTruncated>false</IsTruncated><KeyCount>${keys.length}</KeyCount>${keys.map((k) => `<Contents><Key>${k}</Key></Contents>`).join('')}</ListBucketResult>`);
+          return;
+        }
         if (req.method === 'PUT') {
           const raw = Buffer.concat(chunks);
           const chunked = String(req.headers['x-amz-content-sha256'] ?? '').startsWith('STREAMING-');
