@@ -3,6 +3,7 @@ import cookie from '@fastify/cookie';
 import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
+import { discardSpools } from '../storage/spool.js';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
@@ -140,6 +141,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   registerErrorHandling(app);
+  // Uploads spooled by a request and not stored (refused, failed, copied to the bucket) go once it is answered.
+  app.addHook('onResponse', async (req) => discardSpools(req));
   // The API is called from the web app's origin and serves /public images to it.
   await app.register(helmet, { crossOriginResourcePolicy: { policy: 'cross-origin' }, contentSecurityPolicy: false });
   await app.register(cors, { origin: config.frontendUrl, credentials: true, methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'] });

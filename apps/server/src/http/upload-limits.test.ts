@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../db/schema/index.js';
-import { createConnection } from '../../test/connections.js';
+import { createConnection, eventually } from '../../test/connections.js';
 import { PNG } from '../../test/fakes/graph-server.js';
 import { bearer, createCompanyWithAdmin, createTestApp, login, type LoggedIn, type TestApp } from '../../test/helpers.js';
 import { multipart } from '../../test/multipart.js';
@@ -25,6 +25,9 @@ const companyFiles = () => {
     return [];
   }
 };
+
+/** Uploads stream to this node's spool folder first; nothing may stay there once a request is answered. */
+const spoolEmptied = () => eventually(async () => readdirSync(t.app.ctx.storage.spoolDir).length === 0);
 
 beforeAll(async () => {
   // The channel limit (MEDIA_LIMIT_MB) is higher than the upload limit: uploads must follow UPLOAD_LIMIT_MB.
@@ -49,7 +52,12 @@ describe('upload limits', () => {
     const res = await postMessage(multipart({ body: 'x' }, file('big.png', MB + 1)));
     expect(res.statusCode).toBe(413);
     expect(res.json()).toMatchObject({ error: 'ERR_FILE_TOO_LARGE' });
+    await spoolEmptied();
+    const before = companyFiles().length;
     expect((await postMessage(multipart({ body: 'x' }, file('ok.png', MB - 1)))).statusCode).toBe(200);
+    // The accepted file was moved from the spool into the company's folder.
+    expect(companyFiles().length).toBe(before + 1);
+    await spoolEmptied();
   });
 
   it('more than UPLOAD_MAX_FILES files in one request is 413 ERR_TOO_MANY_FILES, and nothing is stored', async () => {
@@ -61,6 +69,7 @@ describe('upload limits', () => {
     expect(companyFiles().length).toBe(before);
     const [{ n: messagesAfter }] = (await t.db.select({ n: count() }).from(messages).where(eq(messages.ticketId, ticketId))) as [{ n: number }];
     expect(messagesAfter).toBe(messagesBefore);
+    await spoolEmptied();
     expect((await postMessage(multipart({ body: 'x' }, [1, 2, 3].map((i) => file(`g${i}.png`, 100))))).statusCode).toBe(200);
   });
 

@@ -1,11 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { basename, extname, join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
 import { AppError } from '../http/errors.js';
 import type { S3MediaStore } from './s3.js';
+import { spool, type SpooledFile } from './spool.js';
 
 /** Extensions we write for each accepted MIME type; anything served from /public gets a harmless one. */
 const EXTENSIONS: Record<string, string> = {
@@ -85,11 +86,25 @@ export class MediaStorage {
     return `${apiUrl}/public/company${companyId}/${encodeURIComponent(fileName)}`;
   }
 
-  /** Checks size and type, then writes under a random name. Throws 413 / 400 for bad input. */
-  async save(companyId: number, data: Buffer, mimetype: string | undefined, originalName?: string): Promise<SavedMedia> {
+  /** Where uploads are streamed to before they are checked and stored (node-local, same disk as the folder). */
+  get spoolDir(): string {
+    return join(this.dataDir, 'tmp', 'uploads');
+  }
+
+  /** Streams an upload to a spool file of this node (see `spool`). */
+  spool(source: Readable, owner: object): Promise<SpooledFile> {
+    return spool(this.spoolDir, source, owner);
+  }
+
+  /**
+   * Checks size and type, then writes under a random name. Throws 413 / 400 for bad input.
+   * A spooled upload is moved into the folder, or streamed to the bucket with its known length.
+   */
+  async save(companyId: number, data: Buffer | SpooledFile, mimetype: string | undefined, originalName?: string): Promise<SavedMedia> {
     const type = baseMimetype(mimetype);
-    if (data.length > this.limitBytes) throw new AppError('ERR_PAYLOAD_TOO_LARGE', 413);
-    if (data.length === 0) throw new AppError('ERR_VALIDATION', 400, 'empty file');
+    const size = Buffer.isBuffer(data) ? data.length : data.size;
+    if (size > this.limitBytes) throw new AppError('ERR_PAYLOAD_TOO_LARGE', 413);
+    if (size === 0) throw new AppError('ERR_VALIDATION', 400, 'empty file');
     if (REFUSED.test(type) || !/^[a-z]+\/[a-z0-9.+-]+$/.test(type)) throw new AppError('ERR_INVALID_MEDIA_TYPE', 400);
     const ext = EXTENSIONS[type] ?? safeExtension(originalName);
     // Documents keep a readable form of their name after the random part: it is what the
@@ -97,17 +112,24 @@ export class MediaStorage {
     const readable = /^(application|text)\//.test(type) ? readableName(originalName) : '';
     const fileName = `${randomBytes(16).toString('hex')}${readable ? `-${readable}` : ''}${ext}`;
     if (this.bucket) {
-      await this.bucket.put(this.key(companyId, fileName), data, type, data.length);
+      await this.bucket.put(this.key(companyId, fileName), Buffer.isBuffer(data) ? data : createReadStream(data.path), type, size);
     } else {
       await mkdir(this.companyDir(companyId), { recursive: true });
-      await writeFile(this.pathOf(companyId, fileName), data, { mode: 0o640 });
+      if (Buffer.isBuffer(data)) await writeFile(this.pathOf(companyId, fileName), data, { mode: 0o640 });
+      else await rename(data.path, this.pathOf(companyId, fileName));
     }
-    return { fileName, mimetype: type, size: data.length };
+    return { fileName, mimetype: type, size };
   }
 
   async remove(companyId: number, fileName: string): Promise<void> {
     if (this.bucket) await this.bucket.delete(this.key(companyId, fileName));
     await rm(this.pathOf(companyId, fileName), { force: true });
+  }
+
+  /** A deleted company: its folder and, with a bucket, every object under `company{id}/`. */
+  async removeCompany(companyId: number): Promise<void> {
+    await rm(this.companyDir(companyId), { recursive: true, force: true });
+    if (this.bucket) await this.bucket.deletePrefix(`company${companyId}/`);
   }
 
   /** A stored file's bytes (a channel sending it). */

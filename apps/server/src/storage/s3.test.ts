@@ -1,5 +1,5 @@
 import type { Message } from '@balcao/contracts';
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../db/schema/index.js';
@@ -63,6 +63,8 @@ describe('media in an S3 bucket', () => {
     expect(object?.body.equals(PNG)).toBe(true);
     expect(object?.type).toBe('image/png');
     expect(existsSync(t.app.ctx.storage.pathOf(companyId, fileName))).toBe(false);
+    // The upload was streamed to the bucket from this node's spool file, which is gone after the answer.
+    await eventually(async () => readdirSync(t.app.ctx.storage.spoolDir).length === 0);
     const get = await served(fileName);
     expect(get.statusCode).toBe(200);
     expect(get.headers['content-type']).toBe('image/png');
@@ -87,5 +89,15 @@ describe('media in an S3 bucket', () => {
   it('answers 404 for a name the bucket does not hold, and for a folder that is not a company', async () => {
     expect((await served('0123456789abcdef0123456789abcdef.png')).statusCode).toBe(404);
     expect((await t.app.inject({ method: 'GET', url: '/public/elsewhere/x.png' })).statusCode).toBe(404);
+  });
+
+  it("removes every object of a deleted company's prefix, and only those", async () => {
+    s3.objects.set(`/balcao-media/company${companyId}/a.png`, { body: PNG, type: 'image/png' });
+    s3.objects.set(`/balcao-media/company${companyId}/contacts/b.png`, { body: PNG, type: 'image/png' });
+    s3.objects.set(`/balcao-media/company${companyId + 1000}/c.png`, { body: PNG, type: 'image/png' });
+    await t.app.ctx.storage.removeCompany(companyId);
+    const left = [...s3.objects.keys()];
+    expect(left.filter((k) => k.startsWith(`/balcao-media/company${companyId}/`))).toEqual([]);
+    expect(left).toContain(`/balcao-media/company${companyId + 1000}/c.png`);
   });
 });

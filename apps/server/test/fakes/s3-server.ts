@@ -1,6 +1,22 @@
 import { createServer, type Server } from 'node:http';
 
 /**
+ * The payload of an `aws-chunked` body (what the SDK sends for a stream with a checksum
+ * trailer): `<hex size>[;chunk-signature=…]\r\n<bytes>\r\n` … up to a zero-size chunk.
+ */
+function decodeAwsChunked(raw: Buffer): Buffer {
+  const parts: Buffer[] = [];
+  let at = 0;
+  for (;;) {
+    const eol = raw.indexOf('\r\n', at);
+    const size = parseInt(raw.subarray(at, eol).toString('latin1').split(';')[0]!, 16);
+    if (!size) return Buffer.concat(parts);
+    parts.push(raw.subarray(eol + 2, eol + 2 + size));
+    at = eol + 2 + size + 2;
+  }
+}
+
+/**
  * A small stand-in for the S3 API at the network boundary (path style: `/{bucket}/{key}`):
  * PUT, GET, HEAD and DELETE of objects, kept in memory. Signatures are not checked.
  */
@@ -23,8 +39,19 @@ export class FakeS3 {
       req.on('data', (c: Buffer) => chunks.push(c));
       req.on('end', () => {
         const object = fake!.objects.get(path);
+        const query = new URL(req.url ?? '/', 'http://x').searchParams;
+        if (req.method === 'GET' && query.get('list-type') === '2') {
+          // ListObjectsV2 of `/{bucket}?prefix=`: one page, every key.
+          const prefix = `${path.replace(/\/$/, '')}/${query.get('prefix') ?? ''}`;
+          const keys = [...fake!.objects.keys()].filter((k) => k.startsWith(prefix)).map((k) => k.slice(path.replace(/\/$/, '').length + 1));
+          res.writeHead(200, { 'content-type': 'application/xml' });
+          res.end(`<?xml version="1.0" encoding="UTF-8"?><ListBucketResult><IsTruncated>false</IsTruncated><KeyCount>${keys.length}</KeyCount>${keys.map((k) => `<Contents><Key>${k}</Key></Contents>`).join('')}</ListBucketResult>`);
+          return;
+        }
         if (req.method === 'PUT') {
-          fake!.objects.set(path, { body: Buffer.concat(chunks), type: req.headers['content-type'] ?? 'application/octet-stream' });
+          const raw = Buffer.concat(chunks);
+          const chunked = String(req.headers['x-amz-content-sha256'] ?? '').startsWith('STREAMING-');
+          fake!.objects.set(path, { body: chunked ? decodeAwsChunked(raw) : raw, type: req.headers['content-type'] ?? 'application/octet-stream' });
           res.writeHead(200, { etag: '"fake"' }).end();
         } else if (req.method === 'DELETE') {
           fake!.objects.delete(path);

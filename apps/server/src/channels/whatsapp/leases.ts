@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
+import type { Recipient } from '../adapter.js';
 import { whatsappSessionLeases } from '../../db/schema/index.js';
 
 /** A lease not renewed for this long belongs to a dead node: another one takes the session over. */
@@ -11,6 +12,16 @@ export const LEASE_TTL_MS = 15_000;
 export const LEASE_HEARTBEAT_MS = 5_000;
 /** pg NOTIFY channel: "send this outbox row", to the node that owns its session. */
 const ROUTE_CHANNEL = 'balcao_outbox_route';
+/** pg NOTIFY channel: a reaction, edit, delete or read receipt (JSON `SessionCommand`) for the node that owns the session. */
+const COMMAND_CHANNEL = 'balcao_session_command';
+
+/** A session operation other than a send, made on a node that does not run the session. */
+export type SessionOperation =
+  | { op: 'react'; targetWid: string; emoji: string }
+  | { op: 'edit'; targetWid: string; body: string }
+  | { op: 'delete'; targetWid: string }
+  | { op: 'markRead'; read: { wid: string; participant?: string | null }[] };
+export type SessionCommand = SessionOperation & { whatsappId: number; to: Recipient };
 
 export interface LeaseHandlers {
   /** The lease of a session running here was taken by another node (or deleted): close it here, nothing else. */
@@ -19,6 +30,8 @@ export interface LeaseHandlers {
   orphaned(whatsappId: number): Promise<void>;
   /** Another node queued an outbox row for a session running here. */
   routed(messageId: number): Promise<void>;
+  /** Another node made a reaction, edit, delete or read receipt on a session running here. */
+  command(command: SessionCommand): Promise<void>;
 }
 
 /**
@@ -82,6 +95,24 @@ export class SessionLeases {
     await this.deps().db.execute(sql`SELECT pg_notify(${ROUTE_CHANNEL}, ${String(messageId)})`);
   }
 
+  /** Whether another node holds the session's lease (its socket is there, or is about to be taken over). */
+  async isHeldElsewhere(whatsappId: number): Promise<boolean> {
+    const rows = await this.deps()
+      .db.select({ id: whatsappSessionLeases.whatsappId })
+      .from(whatsappSessionLeases)
+      .where(and(eq(whatsappSessionLeases.whatsappId, whatsappId), ne(whatsappSessionLeases.nodeId, this.nodeId)));
+    return rows.length > 0;
+  }
+
+  /**
+   * Hands a session operation to the node holding the session. Fire and forget, like WhatsApp
+   * itself: the owner logs a failure; a NOTIFY payload holds up to 8000 bytes, so long read lists are split.
+   */
+  async command(command: SessionCommand): Promise<void> {
+    const parts = command.op === 'markRead' ? chunks(command.read, 50).map((read) => ({ ...command, read })) : [command];
+    for (const part of parts) await this.deps().db.execute(sql`SELECT pg_notify(${COMMAND_CHANNEL}, ${JSON.stringify(part)})`);
+  }
+
   /** Heartbeat, takeover scan and routed sends (main and the multi-node test servers start it). */
   async start(connection: pg.ClientConfig, handlers: LeaseHandlers, running: () => number[]): Promise<void> {
     this.handlers = handlers;
@@ -89,10 +120,15 @@ export class SessionLeases {
     this.listener.on('error', (err) => this.deps().log.warn({ err }, 'session lease listener lost its connection'));
     await this.listener.connect();
     this.listener.on('notification', (n) => {
+      if (n.channel === COMMAND_CHANNEL) {
+        void handlers.command(JSON.parse(n.payload ?? '{}') as SessionCommand).catch((err: unknown) => this.deps().log.warn({ err }, 'routed session command failed'));
+        return;
+      }
       const id = Number(n.payload);
       if (Number.isInteger(id)) void handlers.routed(id).catch((err: unknown) => this.deps().log.warn({ err }, 'routed send failed'));
     });
     await this.listener.query(`LISTEN ${ROUTE_CHANNEL}`);
+    await this.listener.query(`LISTEN ${COMMAND_CHANNEL}`);
     const tick = () => {
       this.beat(running()).catch((err: unknown) => this.deps().log.warn({ err }, 'session lease heartbeat failed'));
     };
@@ -123,4 +159,10 @@ export class SessionLeases {
       .where(and(lt(whatsappSessionLeases.expiresAt, sql`now()`), ne(whatsappSessionLeases.nodeId, this.nodeId)));
     for (const { id } of orphans) await handlers.orphaned(id);
   }
+}
+
+function chunks<T>(list: T[], size: number): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < list.length; i += size) out.push(list.slice(i, i + size));
+  return out;
 }

@@ -21,7 +21,7 @@ import type { InboundEvent, InboundParty } from '../inbound-event.js';
 import type { ChannelRuntime, DecodedInbound } from '../sink.js';
 import { clearAuthState, useDatabaseAuthState } from './auth-state.js';
 import { HistoryImport } from './history.js';
-import { SessionLeases } from './leases.js';
+import { SessionLeases, type SessionCommand, type SessionOperation } from './leases.js';
 import { declaredSize, hasMedia, isLidJid, parseCall, parseReaction, parseUpdate, parseUpsert } from './parse.js';
 import type { WaSocket, WaSocketFactory } from './socket.js';
 
@@ -190,24 +190,45 @@ export class WhatsappSessions implements ChannelAdapter {
   }
 
   async react(connection: Connection, to: Recipient, targetWid: string, emoji: string): Promise<void> {
+    if (await this.routedToOwner(connection.id, to, { op: 'react', targetWid, emoji })) return;
     const sock = this.connectedSocket(connection.id);
     const jid = jidOf(to);
     await sock.sendMessage(jid, { react: { text: emoji, key: { remoteJid: jid, id: targetWid, fromMe: await this.isOurs(connection.id, targetWid) } } });
   }
 
   async edit(connection: Connection, to: Recipient, targetWid: string, body: string): Promise<void> {
+    if (await this.routedToOwner(connection.id, to, { op: 'edit', targetWid, body })) return;
     const jid = jidOf(to);
     await this.connectedSocket(connection.id).sendMessage(jid, { text: body, edit: { remoteJid: jid, id: targetWid, fromMe: true } });
   }
 
   async delete(connection: Connection, to: Recipient, targetWid: string): Promise<void> {
+    if (await this.routedToOwner(connection.id, to, { op: 'delete', targetWid })) return;
     const jid = jidOf(to);
     await this.connectedSocket(connection.id).sendMessage(jid, { delete: { remoteJid: jid, id: targetWid, fromMe: true } });
   }
 
   async markRead(connection: Connection, to: Recipient, read: { wid: string; participant?: string | null }[]): Promise<void> {
+    if (await this.routedToOwner(connection.id, to, { op: 'markRead', read })) return;
     const remoteJid = jidOf(to);
     await this.connectedSocket(connection.id).readMessages(read.map((r) => ({ remoteJid, id: r.wid, fromMe: false, participant: r.participant || undefined })));
+  }
+
+  /** A session running on another node: the operation is handed to that node (sends go through the outbox instead). */
+  private async routedToOwner(whatsappId: number, to: Recipient, operation: SessionOperation): Promise<boolean> {
+    if (this.sessions.has(whatsappId) || !(await this.leases.isHeldElsewhere(whatsappId))) return false;
+    await this.leases.command({ ...operation, whatsappId, to });
+    return true;
+  }
+
+  /** An operation another node handed over, run on this node's socket; dropped when the session has moved on meanwhile. */
+  async runCommand(command: SessionCommand): Promise<void> {
+    const connection = await this.connection(command.whatsappId);
+    if (connection?.channel !== 'whatsapp' || !this.sessions.has(connection.id)) return;
+    if (command.op === 'react') await this.react(connection, command.to, command.targetWid, command.emoji);
+    else if (command.op === 'edit') await this.edit(connection, command.to, command.targetWid, command.body);
+    else if (command.op === 'delete') await this.delete(connection, command.to, command.targetWid);
+    else await this.markRead(connection, command.to, command.read);
   }
 
   async profilePicture(connection: Connection, to: Recipient): Promise<string | null> {

@@ -11,7 +11,7 @@ const ACCEPTED = new Set<string>(SCHEDULE_ATTACHMENT_EXTENSIONS.map((ext) => `.$
 
 /** `POST /campaigns/{id}/media-upload` (multipart `file`): the attachment sent with the campaign message, of the kinds the schedules accept. */
 export async function uploadCampaignMedia(ctx: AppContext, by: AuthUser, id: number, req: FastifyRequest): Promise<Campaign> {
-  const form = await readMessageForm(req, ctx.config.uploadLimitBytes);
+  const form = await readMessageForm(req, ctx.storage, ctx.config.uploadLimitBytes);
   const [file] = form.files;
   if (!file || form.files.length > 1) throw new AppError('ERR_VALIDATION', 400, 'send exactly one file');
   if (!ACCEPTED.has(extname(file.originalName).toLowerCase())) {

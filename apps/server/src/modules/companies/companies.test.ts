@@ -217,6 +217,8 @@ describe('DELETE /companies/{id}', () => {
     expect(await t.db.select().from(users).where(eq(users.companyId, c.company.id))).toHaveLength(0);
     expect(await t.db.select().from(queues).where(eq(queues.companyId, c.company.id))).toHaveLength(0);
     expect(await t.db.select().from(companySettings).where(eq(companySettings.companyId, c.company.id))).toHaveLength(0);
+    // The files go in the background (a bucket may hold many objects).
+    await t.app.ctx.background.drain();
     expect(existsSync(folder)).toBe(false);
     expect((await call(roles.super.token, 'DELETE', `/companies/${c.company.id}`)).statusCode).toBe(404);
   });

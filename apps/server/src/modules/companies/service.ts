@@ -11,7 +11,6 @@ import {
   type updateCompanyBody,
 } from '@balcao/contracts';
 import { and, eq } from 'drizzle-orm';
-import { rm } from 'node:fs/promises';
 import type { z } from 'zod';
 import type { Tx } from '../../db/client.js';
 import { hashChosenPassword } from '../auth/password-policy.js';
@@ -20,7 +19,6 @@ import { companies, companySettings, plans, users } from '../../db/schema/index.
 import type { AuthUser } from '../../http/auth.js';
 import type { AppContext } from '../../http/context.js';
 import { AppError } from '../../http/errors.js';
-import { publicDir } from '../../http/uploads.js';
 import { writeCompanySettings } from '../settings/company-settings.js';
 import { emailExists } from '../users/queries.js';
 import { companyNameTaken, loadCompany } from './queries.js';
@@ -132,13 +130,14 @@ export async function renewCompany(ctx: AppContext, id: number, today = localIso
 
 /**
  * Deletes the company and, by cascade, every row of it (users, queues, settings, …),
- * then its media folder DATA_DIR/public/company{id}/, and closes its open sockets.
+ * then its media (folder DATA_DIR/public/company{id}/, objects under company{id}/ in the bucket), and closes its open sockets.
  */
 export async function deleteCompany(ctx: AppContext, id: number): Promise<void> {
   if (id === PLATFORM_COMPANY_ID) throw new AppError('ERR_NO_PERMISSION', 403, 'the platform company cannot be deleted');
   const deleted = await ctx.db.delete(companies).where(eq(companies.id, id)).returning({ id: companies.id });
   if (deleted.length === 0) throw notFound();
-  await rm(publicDir(ctx.config.dataDir, `company${id}`), { recursive: true, force: true });
+  // Its files go in the background: a bucket may hold many objects (drained before shutdown).
+  ctx.background.run('company-media', () => ctx.storage.removeCompany(id));
   await ctx.events.publish({ type: 'company.deleted', companyId: id });
   await emitToSuperUsers(ctx, 'company', { action: 'delete', id });
 }

@@ -36,7 +36,7 @@ export function registerMessagesApiRoutes(app: FastifyInstance, ctx: AppContext)
     async (req) => {
       const connection = await connectionOfToken(ctx, req.headers.authorization);
       if (!req.isMultipart()) return sendExternal(ctx, connection, externalSendFields.parse(req.body ?? {}));
-      const form = await readMessageForm(req, ctx.config.uploadLimitBytes);
+      const form = await readMessageForm(req, ctx.storage, ctx.config.uploadLimitBytes);
       return sendExternal(ctx, connection, externalSendFields.parse(firstValues(form.fields)), form.files);
     },
   );

@@ -29,7 +29,7 @@ export function registerMessageRoutes(app: FastifyInstance, ctx: AppContext, aut
     { schema: { tags, params: ticketParams, response: { 200: messageSchema } }, onRequest: authenticate },
     async (req) =>
       req.isMultipart()
-        ? sendMedia(ctx, caller(req), req.params.ticketId, () => readMessageForm(req, ctx.config.uploadLimitBytes))
+        ? sendMedia(ctx, caller(req), req.params.ticketId, () => readMessageForm(req, ctx.storage, ctx.config.uploadLimitBytes))
         : sendMessage(ctx, caller(req), req.params.ticketId, sendMessageBody.parse(req.body ?? {})),
   );
 

@@ -1,11 +1,13 @@
 import type { MediaType } from '@balcao/contracts';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../http/errors.js';
-import { baseMimetype } from '../../storage/media.js';
+import { baseMimetype, type MediaStorage } from '../../storage/media.js';
+import type { SpooledFile } from '../../storage/spool.js';
 import { cleanString } from '../../http/clean-input.js';
 
 export interface UploadedFile {
-  data: Buffer;
+  /** The file as streamed to this node's spool folder (removed after the answer unless stored). */
+  data: SpooledFile;
   mimetype: string;
   originalName: string;
 }
@@ -16,8 +18,11 @@ export interface MessageForm {
   files: UploadedFile[];
 }
 
-/** Reads a multipart `POST /messages/{ticketId}`: files of the `medias` field (any field name is accepted) up to `maxBytes` each (413 beyond). */
-export async function readMessageForm(req: FastifyRequest, maxBytes: number): Promise<MessageForm> {
+/**
+ * Reads a multipart `POST /messages/{ticketId}`: files of the `medias` field (any field name is accepted)
+ * up to `maxBytes` each (413 beyond), each streamed to the storage's spool folder, never whole in memory.
+ */
+export async function readMessageForm(req: FastifyRequest, storage: MediaStorage, maxBytes: number): Promise<MessageForm> {
   const fields: Record<string, string[]> = {};
   const files: UploadedFile[] = [];
   for await (const part of req.parts({ limits: { fileSize: maxBytes } })) {
@@ -25,14 +30,10 @@ export async function readMessageForm(req: FastifyRequest, maxBytes: number): Pr
       (fields[part.fieldname] ??= []).push(cleanString(String(part.value)));
       continue;
     }
-    try {
-      files.push({ data: await part.toBuffer(), mimetype: baseMimetype(part.mimetype), originalName: part.filename });
-    } catch (err) {
-      if ((err as { code?: unknown }).code === 'FST_REQ_FILE_TOO_LARGE') {
-        throw new AppError('ERR_FILE_TOO_LARGE', 413, `files up to ${Math.floor(maxBytes / (1024 * 1024))} MB`);
-      }
-      throw err;
-    }
+    const data = await storage.spool(part.file, req);
+    // Past the limit busboy stops the stream short and marks it truncated.
+    if (part.file.truncated) throw new AppError('ERR_FILE_TOO_LARGE', 413, `files up to ${Math.floor(maxBytes / (1024 * 1024))} MB`);
+    files.push({ data, mimetype: baseMimetype(part.mimetype), originalName: part.filename });
   }
   return { fields, files };
 }
@@ -55,7 +56,7 @@ export function mediaTypeOf(file: UploadedFile): MediaType {
     EXECUTABLE_TYPES.test(mimetype) ||
     ACTIVE_TYPES.test(mimetype) ||
     EXECUTABLE_NAMES.test(file.originalName) ||
-    looksExecutable(file.data)
+    looksExecutable(file.data.head)
   ) {
     throw new AppError('ERR_INVALID_MEDIA_TYPE', 400, file.originalName);
   }

@@ -13,7 +13,7 @@ import { editableRow, saveRow } from './service.js';
  */
 export async function uploadQuickMessageMedia(ctx: AppContext, by: AuthUser, id: number, req: FastifyRequest): Promise<QuickMessage> {
   const current = await editableRow(ctx, by, id);
-  const { files } = await readMessageForm(req, ctx.config.uploadLimitBytes);
+  const { files } = await readMessageForm(req, ctx.storage, ctx.config.uploadLimitBytes);
   const [file] = files;
   if (!file || files.length > 1) throw new AppError('ERR_VALIDATION', 400, 'exactly one file is expected');
   mediaTypeOf(file);

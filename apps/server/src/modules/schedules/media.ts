@@ -16,7 +16,7 @@ const ACCEPTED = new Set<string>(SCHEDULE_ATTACHMENT_EXTENSIONS.map((ext) => `.$
  * replaces the previous one, whose file is removed.
  */
 export async function uploadScheduleMedia(ctx: AppContext, by: AuthUser, id: number, req: FastifyRequest): Promise<Schedule> {
-  const form = await readMessageForm(req, ctx.config.uploadLimitBytes);
+  const form = await readMessageForm(req, ctx.storage, ctx.config.uploadLimitBytes);
   const [file] = form.files;
   if (!file || form.files.length > 1) throw new AppError('ERR_VALIDATION', 400, 'send exactly one file');
   if (!ACCEPTED.has(extname(file.originalName).toLowerCase())) {

@@ -34,6 +34,7 @@ export async function startSessionLeases(ctx: AppContext, connection: pg.ClientC
       routed: async (messageId) => {
         await deliver(ctx, messageId, 'first');
       },
+      command: (command) => sessions.runCommand(command),
     },
     () => sessions.runningIds(),
   );
