@@ -17,10 +17,11 @@ test('a two-level bot built in the queue dialog leads a customer into the right 
   const world = await setUpInbox();
   const { api, queueA, queueB } = world;
   let ticketId: number | undefined;
+  // Page 1000001 is shared by the inbox specs: its greeting goes back as it was, or the next spec's customer would get this bot's menu.
+  const pages = await api.call<{ id: number; name: string; facebookPageId: string | null; isDefault: boolean; greetingMessage: string }[]>('GET', '/whatsapp');
+  const conn = pages.find((p) => p.facebookPageId === '1000001')!;
   try {
     // Page 1000001 offers both queues, so its greeting lists them.
-    const pages = await api.call<{ id: number; name: string; facebookPageId: string | null; isDefault: boolean }[]>('GET', '/whatsapp');
-    const conn = pages.find((p) => p.facebookPageId === '1000001')!;
     const greeting = `Olá! Escolha o setor ${queueA.id}:`;
     await api.call('PUT', `/whatsapp/${conn.id}`, { name: conn.name, channel: 'facebook', isDefault: conn.isDefault, greetingMessage: greeting, queueIds: [queueA.id, queueB.id] });
 
@@ -93,6 +94,7 @@ test('a two-level bot built in the queue dialog leads a customer into the right 
     await desk.close();
   } finally {
     if (ticketId) await api.raw('PUT', `/tickets/${ticketId}`, { status: 'closed' });
+    await api.raw('PUT', `/whatsapp/${conn.id}`, { name: conn.name, channel: 'facebook', isDefault: conn.isDefault, greetingMessage: conn.greetingMessage, queueIds: [queueA.id] });
     await api.dispose();
   }
 });
