@@ -3,7 +3,6 @@ import { and, eq } from 'drizzle-orm';
 import { users, whatsapps } from '../../db/schema/index.js';
 import type { AppContext } from '../../http/context.js';
 import { AppError } from '../../http/errors.js';
-import { assertPlanFlag } from '../../http/plan.js';
 import { emitContact } from '../contacts/service.js';
 import { loadContact, upsertContact } from '../contacts/queries.js';
 import { closeTicket, transferTicket } from '../conversations/commands/tickets.js';
@@ -13,17 +12,18 @@ import { quotedInTicket } from '../messages/service.js';
 import { mediaTypeOf, type MessageForm } from '../messages/uploads.js';
 import { assertCompanyQueue } from '../tickets/rules.js';
 import type { TicketRow } from '../tickets/presenter.js';
+import type { TokenCache } from './token-cache.js';
 
 type Connection = typeof whatsapps.$inferSelect;
 
-/** The connection a `Bearer <token>` names: no header → 401, an unknown token → 403 (spec 3 §7). */
-export async function connectionOfToken(ctx: AppContext, header: string | undefined): Promise<Connection> {
+/** The connection a `Bearer <token>` names: no header → 401, an unknown token → 403 (spec 3 §7), a plan without the API → 403. */
+export async function connectionOfToken(tokens: TokenCache, header: string | undefined): Promise<Connection> {
   if (!header) throw new AppError('ERR_SESSION_EXPIRED', 401);
   const token = /^bearer (\S+)$/i.exec(header)?.[1];
-  const [connection] = token ? await ctx.db.select().from(whatsapps).where(eq(whatsapps.token, token)) : [];
-  if (!connection) throw new AppError('ERR_SESSION_EXPIRED', 403, 'unknown token');
-  await assertPlanFlag(ctx.db, connection.companyId, 'useExternalApi');
-  return connection;
+  const entry = token ? await tokens.get(token) : undefined;
+  if (!entry) throw new AppError('ERR_SESSION_EXPIRED', 403, 'unknown token');
+  if (!entry.planAllows) throw new AppError('ERR_PLAN_FEATURE_DISABLED', 403, "the company's plan does not include useExternalApi");
+  return entry.connection;
 }
 
 /** WhatsApp numbers are international digits (8–15, E.164); a Meta contact is its page-scoped id. */
