@@ -5,6 +5,7 @@ import type { AppContext } from '../../http/context.js';
 import { AppError } from '../../http/errors.js';
 import { touchTicketAfterMessage } from './commands/ticket-rows.js';
 import type { MessageRow } from '../messages/presenter.js';
+import type { TicketRow } from '../tickets/presenter.js';
 import { buildVcard, parseVcard, type ContactCard } from '../messages/vcard.js';
 import { ChannelSendError, type Connection, type OutgoingMessage, type Recipient } from '../../channels/adapter.js';
 import { emitMessageCreate, emitMessageUpdate, emitTicketUpdate } from './emit.js';
@@ -25,6 +26,8 @@ export interface OutgoingInput {
   /** A contact card (`contactMessage`): its vCard becomes the body. */
   contactCard?: ContactCard;
   isForwarded?: boolean;
+  /** The ticket row and its connection's channel when the caller has just read or written them (saves the re-read). */
+  target?: { ticket: TicketRow; channel: TicketRow['channel'] };
 }
 
 /**
@@ -33,11 +36,14 @@ export interface OutgoingInput {
  * if the process dies before the send, the sweeper sends it later.
  */
 export async function queueOutgoing(ctx: AppContext, input: OutgoingInput): Promise<MessageRow> {
-  const [target] = await ctx.db
-    .select({ ticket: tickets, channel: whatsapps.channel })
-    .from(tickets)
-    .leftJoin(whatsapps, eq(whatsapps.id, tickets.whatsappId))
-    .where(and(eq(tickets.companyId, input.companyId), eq(tickets.id, input.ticketId)));
+  const held = input.target?.ticket.companyId === input.companyId && input.target.ticket.id === input.ticketId;
+  const [target] = held
+    ? [input.target!]
+    : await ctx.db
+        .select({ ticket: tickets, channel: whatsapps.channel })
+        .from(tickets)
+        .leftJoin(whatsapps, eq(whatsapps.id, tickets.whatsappId))
+        .where(and(eq(tickets.companyId, input.companyId), eq(tickets.id, input.ticketId)));
   if (!target) throw new AppError('ERR_NO_TICKET_FOUND', 404);
   const { ticket } = target;
   const wid = target.channel && !input.isPrivate ? (ctx.channels.adapterFor(target.channel).newMessageId?.() ?? null) : null;

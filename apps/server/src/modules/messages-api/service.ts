@@ -12,6 +12,7 @@ import { quotedInTicket } from '../messages/service.js';
 import { mediaTypeOf, type MessageForm } from '../messages/uploads.js';
 import { assertCompanyQueue } from '../tickets/rules.js';
 import type { TicketRow } from '../tickets/presenter.js';
+import { contactAndLiveTicket } from './queries.js';
 import type { TokenCache } from './token-cache.js';
 
 type Connection = typeof whatsapps.$inferSelect;
@@ -46,40 +47,49 @@ async function assertCompanyRefs(ctx: AppContext, companyId: number, fields: Ext
   return user.name;
 }
 
-/** The contact (created on first use) and its live ticket on this connection, held by the named user and queue. */
-async function ticketFor(ctx: AppContext, connection: Connection, number: string, fields: ExternalSendFields): Promise<TicketRow> {
-  const { contact, created } = await upsertContact(ctx.db, {
+/**
+ * The contact (created on first use) and its live ticket on this connection, held by the named
+ * user and queue; `current` when the returned row is as stored (no transfer moved it since).
+ */
+async function ticketFor(ctx: AppContext, connection: Connection, number: string, fields: ExternalSendFields): Promise<{ ticket: TicketRow; current: boolean }> {
+  const known = await contactAndLiveTicket(ctx.db, { companyId: connection.companyId, channel: connection.channel, number, whatsappId: connection.id });
+  const input = {
     companyId: connection.companyId,
     channel: connection.channel,
     number,
     name: number,
     remoteJid: connection.channel === 'whatsapp' ? `${number}@s.whatsapp.net` : number,
     isGroup: false,
-  });
+  };
+  const { contact, created } = await upsertContact(ctx.db, input, known.contact);
   if (created) {
     const presented = await loadContact(ctx.db, connection.companyId, contact.id);
     if (presented) await emitContact(ctx, connection.companyId, 'create', presented);
   }
   if (!contact.active) throw new AppError('ERR_CONTACT_BLOCKED', 400);
-  const found = await findOrCreateTicket(ctx.db, {
-    companyId: connection.companyId,
-    contactId: contact.id,
-    whatsappId: connection.id,
-    channel: connection.channel,
-    isGroup: false,
-    status: fields.userId ? 'open' : 'pending',
-    queueId: async () => fields.queueId ?? null,
-    reopenWithinMinutes: 0,
-    ownerId: fields.userId ?? undefined,
-    firstMessageAt: new Date(),
-  });
+  const found =
+    known.ticket && known.contact?.id === contact.id
+      ? { ticket: known.ticket, created: false }
+      : await findOrCreateTicket(ctx.db, {
+          companyId: connection.companyId,
+          contactId: contact.id,
+          whatsappId: connection.id,
+          channel: connection.channel,
+          isGroup: false,
+          status: fields.userId ? 'open' : 'pending',
+          queueId: async () => fields.queueId ?? null,
+          reopenWithinMinutes: 0,
+          ownerId: fields.userId ?? undefined,
+          firstMessageAt: new Date(),
+        });
   const { ticket } = found;
   // A conversation already under way moves to the named user (in the named queue, else its own).
   const queueId = fields.queueId ?? ticket.queueId;
   if (!found.created && fields.userId && queueId && (ticket.userId !== fields.userId || ticket.queueId !== queueId)) {
     await transferTicket(ctx, ticket, { by: fields.userId, userId: fields.userId, queueId, status: 'open', closeOnTransfer: false });
+    return { ticket, current: false };
   }
-  return ticket;
+  return { ticket, current: true };
 }
 
 /**
@@ -95,15 +105,17 @@ export async function sendExternal(ctx: AppContext, connection: Connection, fiel
   if (!text && typed.length === 0) throw new AppError('ERR_EMPTY_MESSAGE', 400);
   const body = text && fields.sendSignature && userName ? `*${userName}:*\n${text}` : text;
 
-  const ticket = await ticketFor(ctx, connection, number, fields);
+  const { ticket, current } = await ticketFor(ctx, connection, number, fields);
   const quotedMsgId = fields.quotedMsg ? await quotedInTicket(ctx, ticket, fields.quotedMsg.id) : null;
+  // The first message may reuse the row just read; after it, touchTicketAfterMessage has changed the ticket.
+  const target = current ? { ticket, channel: connection.channel } : undefined;
   const base = { companyId: ticket.companyId, ticketId: ticket.id, quotedMsgId };
   let last: number | undefined;
-  if (typed.length === 0) last = (await queueOutgoing(ctx, { ...base, body })).id;
+  if (typed.length === 0) last = (await queueOutgoing(ctx, { ...base, body, target })).id;
   for (const [i, { file, mediaType }] of typed.entries()) {
     const saved = await ctx.storage.save(ticket.companyId, file.data, file.mimetype, file.originalName);
     const media = { fileName: saved.fileName, mimetype: saved.mimetype, mediaType };
-    last = (await queueOutgoing(ctx, { ...base, body: i === 0 ? body : '', media })).id;
+    last = (await queueOutgoing(ctx, { ...base, body: i === 0 ? body : '', media, target: i === 0 ? target : undefined })).id;
   }
   if (fields.closeTicket) await closeTicket(ctx, { companyId: ticket.companyId, ticketId: ticket.id, userId: fields.userId ?? null });
   return { status: 'SUCCESS', messageId: last!, ticketId: ticket.id };
