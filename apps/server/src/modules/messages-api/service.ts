@@ -11,6 +11,7 @@ import { queueOutgoing } from '../conversations/outbound.js';
 import { quotedInTicket } from '../messages/service.js';
 import { mediaTypeOf, type MessageForm } from '../messages/uploads.js';
 import { assertCompanyQueue } from '../tickets/rules.js';
+import type { ContactRow } from '../contacts/presenter.js';
 import type { TicketRow } from '../tickets/presenter.js';
 import { contactAndLiveTicket } from './queries.js';
 import type { TokenCache } from './token-cache.js';
@@ -51,7 +52,12 @@ async function assertCompanyRefs(ctx: AppContext, companyId: number, fields: Ext
  * The contact (created on first use) and its live ticket on this connection, held by the named
  * user and queue; `current` when the returned row is as stored (no transfer moved it since).
  */
-async function ticketFor(ctx: AppContext, connection: Connection, number: string, fields: ExternalSendFields): Promise<{ ticket: TicketRow; current: boolean }> {
+async function ticketFor(
+  ctx: AppContext,
+  connection: Connection,
+  number: string,
+  fields: ExternalSendFields,
+): Promise<{ ticket: TicketRow; contact: ContactRow; current: boolean }> {
   const known = await contactAndLiveTicket(ctx.db, { companyId: connection.companyId, channel: connection.channel, number, whatsappId: connection.id });
   const input = {
     companyId: connection.companyId,
@@ -87,9 +93,9 @@ async function ticketFor(ctx: AppContext, connection: Connection, number: string
   const queueId = fields.queueId ?? ticket.queueId;
   if (!found.created && fields.userId && queueId && (ticket.userId !== fields.userId || ticket.queueId !== queueId)) {
     await transferTicket(ctx, ticket, { by: fields.userId, userId: fields.userId, queueId, status: 'open', closeOnTransfer: false });
-    return { ticket, current: false };
+    return { ticket, contact, current: false };
   }
-  return { ticket, current: true };
+  return { ticket, contact, current: true };
 }
 
 /**
@@ -105,10 +111,10 @@ export async function sendExternal(ctx: AppContext, connection: Connection, fiel
   if (!text && typed.length === 0) throw new AppError('ERR_EMPTY_MESSAGE', 400);
   const body = text && fields.sendSignature && userName ? `*${userName}:*\n${text}` : text;
 
-  const { ticket, current } = await ticketFor(ctx, connection, number, fields);
+  const { ticket, contact, current } = await ticketFor(ctx, connection, number, fields);
   const quotedMsgId = fields.quotedMsg ? await quotedInTicket(ctx, ticket, fields.quotedMsg.id) : null;
   // The first message may reuse the row just read; after it, touchTicketAfterMessage has changed the ticket.
-  const target = current ? { ticket, channel: connection.channel } : undefined;
+  const target = current ? { ticket, connection, chat: contact } : undefined;
   const base = { companyId: ticket.companyId, ticketId: ticket.id, quotedMsgId };
   let last: number | undefined;
   if (typed.length === 0) last = (await queueOutgoing(ctx, { ...base, body, target })).id;
