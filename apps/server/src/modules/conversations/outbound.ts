@@ -79,9 +79,12 @@ export async function queueOutgoing(ctx: AppContext, input: OutgoingInput): Prom
   if (!row) throw new AppError('ERR_CREATING_MESSAGE', 500);
   // A private note is not part of the conversation with the customer: the row preview and the timers ignore it.
   const touched = input.isPrivate ? undefined : await touchTicketAfterMessage(ctx.db, ticket.id, { body, fromMe: true, at: row.createdAt, countUnread: false });
-  const stored = held && touched && (await presentStored(ctx, { ticket: touched, message: row, chat: input.target!.chat, sender: input.target!.chat, connection: input.target!.connection }));
-  if (stored) await ctx.events.publish({ type: 'ticket.updated', ticket: stored.ticket, hidesNumbers: stored.hidesNumbers }, { type: 'message.created', ...stored });
-  else {
+  // A caller holding the contact and connection rows gets its events presented from them (one statement).
+  const { chat, connection } = held ? input.target! : {};
+  const stored = touched && chat && connection && (await presentStored(ctx, { ticket: touched, message: row, chat, sender: chat, connection }));
+  if (stored) {
+    await ctx.events.publish({ type: 'ticket.updated', ticket: stored.ticket, hidesNumbers: stored.hidesNumbers }, { type: 'message.created', ...stored });
+  } else {
     const presented = await emitTicketUpdate(ctx, ticket.id);
     if (presented) await emitMessageCreate(ctx, row.id, presented);
   }
