@@ -5,6 +5,9 @@ import type { AppContext } from '../../http/context.js';
 import { AppError } from '../../http/errors.js';
 import { touchTicketAfterMessage } from './commands/ticket-rows.js';
 import type { MessageRow } from '../messages/presenter.js';
+import type { TicketRow } from '../tickets/presenter.js';
+import type { ContactRow } from '../contacts/presenter.js';
+import { presentStored } from './present-stored.js';
 import { buildVcard, parseVcard, type ContactCard } from '../messages/vcard.js';
 import { ChannelSendError, type Connection, type OutgoingMessage, type Recipient } from '../../channels/adapter.js';
 import { emitMessageCreate, emitMessageUpdate, emitTicketUpdate } from './emit.js';
@@ -25,6 +28,11 @@ export interface OutgoingInput {
   /** A contact card (`contactMessage`): its vCard becomes the body. */
   contactCard?: ContactCard;
   isForwarded?: boolean;
+  /**
+   * The ticket row, its connection and its contact when the caller has just read or written
+   * them: no re-read, and the events are presented from the written rows (`presentStored`).
+   */
+  target?: { ticket: TicketRow; connection: Connection; chat: ContactRow };
 }
 
 /**
@@ -33,11 +41,14 @@ export interface OutgoingInput {
  * if the process dies before the send, the sweeper sends it later.
  */
 export async function queueOutgoing(ctx: AppContext, input: OutgoingInput): Promise<MessageRow> {
-  const [target] = await ctx.db
-    .select({ ticket: tickets, channel: whatsapps.channel })
-    .from(tickets)
-    .leftJoin(whatsapps, eq(whatsapps.id, tickets.whatsappId))
-    .where(and(eq(tickets.companyId, input.companyId), eq(tickets.id, input.ticketId)));
+  const held = input.target?.ticket.companyId === input.companyId && input.target.ticket.id === input.ticketId;
+  const [target] = held
+    ? [{ ticket: input.target!.ticket, channel: input.target!.connection.channel }]
+    : await ctx.db
+        .select({ ticket: tickets, channel: whatsapps.channel })
+        .from(tickets)
+        .leftJoin(whatsapps, eq(whatsapps.id, tickets.whatsappId))
+        .where(and(eq(tickets.companyId, input.companyId), eq(tickets.id, input.ticketId)));
   if (!target) throw new AppError('ERR_NO_TICKET_FOUND', 404);
   const { ticket } = target;
   const wid = target.channel && !input.isPrivate ? (ctx.channels.adapterFor(target.channel).newMessageId?.() ?? null) : null;
@@ -67,9 +78,16 @@ export async function queueOutgoing(ctx: AppContext, input: OutgoingInput): Prom
     .returning();
   if (!row) throw new AppError('ERR_CREATING_MESSAGE', 500);
   // A private note is not part of the conversation with the customer: the row preview and the timers ignore it.
-  if (!input.isPrivate) await touchTicketAfterMessage(ctx.db, ticket.id, { body, fromMe: true, at: row.createdAt, countUnread: false });
-  const presented = await emitTicketUpdate(ctx, ticket.id);
-  if (presented) await emitMessageCreate(ctx, row.id, presented);
+  const touched = input.isPrivate ? undefined : await touchTicketAfterMessage(ctx.db, ticket.id, { body, fromMe: true, at: row.createdAt, countUnread: false });
+  // A caller holding the contact and connection rows gets its events presented from them (one statement).
+  const { chat, connection } = held ? input.target! : {};
+  const stored = touched && chat && connection && (await presentStored(ctx, { ticket: touched, message: row, chat, sender: chat, connection }));
+  if (stored) {
+    await ctx.events.publish({ type: 'ticket.updated', ticket: stored.ticket, hidesNumbers: stored.hidesNumbers }, { type: 'message.created', ...stored });
+  } else {
+    const presented = await emitTicketUpdate(ctx, ticket.id);
+    if (presented) await emitMessageCreate(ctx, row.id, presented);
+  }
   if (!input.isPrivate) ctx.background.run('send', () => deliverOrRoute(ctx, row.id));
   return row;
 }

@@ -2,11 +2,12 @@ import type { ExternalSendResponse } from '@balcao/contracts';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contacts, messages, plans, queues, tickets, users } from '../../db/schema/index.js';
-import { createCompanyWithAdmin, createTestApp, type TestApp } from '../../../test/helpers.js';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, bearer, createCompanyWithAdmin, createTestApp, login, type TestApp } from '../../../test/helpers.js';
 import { createConnection, eventually } from '../../../test/connections.js';
 import { FakeGraph, PNG } from '../../../test/fakes/graph-server.js';
 import { metaEnv } from '../../../test/fakes/meta-webhook.js';
 import { multipart } from '../../../test/multipart.js';
+import { generateConnectionToken } from '../whatsapp/service.js';
 
 const RATE_LIMIT = 25;
 
@@ -58,6 +59,32 @@ describe('POST /api/messages/send: who may call', () => {
     const unknown = await send({ number: nextPsid(), body: 'oi' }, 'not-a-connection-token');
     expect(unknown.statusCode).toBe(403);
     expect(unknown.json()).toMatchObject({ error: 'ERR_SESSION_EXPIRED' });
+  });
+
+  it('drops a looked-up token as soon as its connection gets a new token or is deleted, and its plan loses the API', async () => {
+    const [plan] = await t.db.insert(plans).values({ name: 'API até hoje', useExternalApi: true }).returning();
+    const company = await createCompanyWithAdmin(t.db, { planId: plan!.id });
+    const admin = bearer((await login(t.app, company.email, company.password)).token);
+    const connection = await createConnection(t.db, company.company.id);
+    expect((await send({ number: nextPsid(), body: 'oi' }, connection.token)).statusCode).toBe(200);
+
+    const renewed = generateConnectionToken();
+    const edit = await t.app.inject({ method: 'PUT', url: `/whatsapp/${connection.id}`, headers: admin, payload: { token: renewed } });
+    expect(edit.statusCode).toBe(200);
+    expect((await send({ number: nextPsid(), body: 'oi' }, connection.token)).statusCode).toBe(403);
+    expect((await send({ number: nextPsid(), body: 'oi' }, renewed)).statusCode).toBe(200);
+
+    const superUser = bearer((await login(t.app, ADMIN_EMAIL, ADMIN_PASSWORD)).token);
+    const planEdit = await t.app.inject({ method: 'PUT', url: `/plans/${plan!.id}`, headers: superUser, payload: { useExternalApi: false } });
+    expect(planEdit.statusCode).toBe(200);
+    const refused = await send({ number: nextPsid(), body: 'oi' }, renewed);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({ error: 'ERR_PLAN_FEATURE_DISABLED' });
+
+    await t.app.inject({ method: 'PUT', url: `/plans/${plan!.id}`, headers: superUser, payload: { useExternalApi: true } });
+    expect((await send({ number: nextPsid(), body: 'oi' }, renewed)).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'DELETE', url: `/whatsapp/${connection.id}`, headers: admin })).statusCode).toBe(200);
+    expect((await send({ number: nextPsid(), body: 'oi' }, renewed)).statusCode).toBe(403);
   });
 
   it('refuses a company whose plan lacks useExternalApi with ERR_PLAN_FEATURE_DISABLED and sends nothing', async () => {

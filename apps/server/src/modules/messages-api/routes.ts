@@ -4,6 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../http/context.js';
 import { readMessageForm } from '../messages/uploads.js';
 import { connectionOfToken, sendExternal } from './service.js';
+import { TokenCache } from './token-cache.js';
 
 /** Multipart text fields arrive as lists; the API reads the first of each (`body` is the caption). */
 const firstValues = (fields: Record<string, string[]>) => Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, v[0]]));
@@ -15,6 +16,7 @@ const firstValues = (fields: Record<string, string[]>) => Object.fromEntries(Obj
  */
 export function registerMessagesApiRoutes(app: FastifyInstance, ctx: AppContext): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  const tokens = new TokenCache(ctx);
   r.post(
     '/api/messages/send',
     {
@@ -34,7 +36,7 @@ export function registerMessagesApiRoutes(app: FastifyInstance, ctx: AppContext)
     },
     // JSON or multipart: the body is read by hand once the token is known (a body schema would refuse the multipart form).
     async (req) => {
-      const connection = await connectionOfToken(ctx, req.headers.authorization);
+      const connection = await connectionOfToken(tokens, req.headers.authorization);
       if (!req.isMultipart()) return sendExternal(ctx, connection, externalSendFields.parse(req.body ?? {}));
       const form = await readMessageForm(req, ctx.storage, ctx.config.uploadLimitBytes);
       return sendExternal(ctx, connection, externalSendFields.parse(firstValues(form.fields)), form.files);

@@ -3,7 +3,6 @@ import { and, eq } from 'drizzle-orm';
 import { users, whatsapps } from '../../db/schema/index.js';
 import type { AppContext } from '../../http/context.js';
 import { AppError } from '../../http/errors.js';
-import { assertPlanFlag } from '../../http/plan.js';
 import { emitContact } from '../contacts/service.js';
 import { loadContact, upsertContact } from '../contacts/queries.js';
 import { closeTicket, transferTicket } from '../conversations/commands/tickets.js';
@@ -12,18 +11,21 @@ import { queueOutgoing } from '../conversations/outbound.js';
 import { quotedInTicket } from '../messages/service.js';
 import { mediaTypeOf, type MessageForm } from '../messages/uploads.js';
 import { assertCompanyQueue } from '../tickets/rules.js';
+import type { ContactRow } from '../contacts/presenter.js';
 import type { TicketRow } from '../tickets/presenter.js';
+import { contactAndLiveTicket } from './queries.js';
+import type { TokenCache } from './token-cache.js';
 
 type Connection = typeof whatsapps.$inferSelect;
 
-/** The connection a `Bearer <token>` names: no header → 401, an unknown token → 403 (spec 3 §7). */
-export async function connectionOfToken(ctx: AppContext, header: string | undefined): Promise<Connection> {
+/** The connection a `Bearer <token>` names: no header → 401, an unknown token → 403 (spec 3 §7), a plan without the API → 403. */
+export async function connectionOfToken(tokens: TokenCache, header: string | undefined): Promise<Connection> {
   if (!header) throw new AppError('ERR_SESSION_EXPIRED', 401);
   const token = /^bearer (\S+)$/i.exec(header)?.[1];
-  const [connection] = token ? await ctx.db.select().from(whatsapps).where(eq(whatsapps.token, token)) : [];
-  if (!connection) throw new AppError('ERR_SESSION_EXPIRED', 403, 'unknown token');
-  await assertPlanFlag(ctx.db, connection.companyId, 'useExternalApi');
-  return connection;
+  const entry = token ? await tokens.get(token) : undefined;
+  if (!entry) throw new AppError('ERR_SESSION_EXPIRED', 403, 'unknown token');
+  if (!entry.planAllows) throw new AppError('ERR_PLAN_FEATURE_DISABLED', 403, "the company's plan does not include useExternalApi");
+  return entry.connection;
 }
 
 /** WhatsApp numbers are international digits (8–15, E.164); a Meta contact is its page-scoped id. */
@@ -46,40 +48,54 @@ async function assertCompanyRefs(ctx: AppContext, companyId: number, fields: Ext
   return user.name;
 }
 
-/** The contact (created on first use) and its live ticket on this connection, held by the named user and queue. */
-async function ticketFor(ctx: AppContext, connection: Connection, number: string, fields: ExternalSendFields): Promise<TicketRow> {
-  const { contact, created } = await upsertContact(ctx.db, {
+/**
+ * The contact (created on first use) and its live ticket on this connection, held by the named
+ * user and queue; `current` when the returned row is as stored (no transfer moved it since).
+ */
+async function ticketFor(
+  ctx: AppContext,
+  connection: Connection,
+  number: string,
+  fields: ExternalSendFields,
+): Promise<{ ticket: TicketRow; contact: ContactRow; current: boolean }> {
+  const known = await contactAndLiveTicket(ctx.db, { companyId: connection.companyId, channel: connection.channel, number, whatsappId: connection.id });
+  const input = {
     companyId: connection.companyId,
     channel: connection.channel,
     number,
     name: number,
     remoteJid: connection.channel === 'whatsapp' ? `${number}@s.whatsapp.net` : number,
     isGroup: false,
-  });
+  };
+  const { contact, created } = await upsertContact(ctx.db, input, known.contact);
   if (created) {
     const presented = await loadContact(ctx.db, connection.companyId, contact.id);
     if (presented) await emitContact(ctx, connection.companyId, 'create', presented);
   }
   if (!contact.active) throw new AppError('ERR_CONTACT_BLOCKED', 400);
-  const found = await findOrCreateTicket(ctx.db, {
-    companyId: connection.companyId,
-    contactId: contact.id,
-    whatsappId: connection.id,
-    channel: connection.channel,
-    isGroup: false,
-    status: fields.userId ? 'open' : 'pending',
-    queueId: async () => fields.queueId ?? null,
-    reopenWithinMinutes: 0,
-    ownerId: fields.userId ?? undefined,
-    firstMessageAt: new Date(),
-  });
+  const found =
+    known.ticket && known.contact?.id === contact.id
+      ? { ticket: known.ticket, created: false }
+      : await findOrCreateTicket(ctx.db, {
+          companyId: connection.companyId,
+          contactId: contact.id,
+          whatsappId: connection.id,
+          channel: connection.channel,
+          isGroup: false,
+          status: fields.userId ? 'open' : 'pending',
+          queueId: async () => fields.queueId ?? null,
+          reopenWithinMinutes: 0,
+          ownerId: fields.userId ?? undefined,
+          firstMessageAt: new Date(),
+        });
   const { ticket } = found;
   // A conversation already under way moves to the named user (in the named queue, else its own).
   const queueId = fields.queueId ?? ticket.queueId;
   if (!found.created && fields.userId && queueId && (ticket.userId !== fields.userId || ticket.queueId !== queueId)) {
     await transferTicket(ctx, ticket, { by: fields.userId, userId: fields.userId, queueId, status: 'open', closeOnTransfer: false });
+    return { ticket, contact, current: false };
   }
-  return ticket;
+  return { ticket, contact, current: true };
 }
 
 /**
@@ -95,15 +111,17 @@ export async function sendExternal(ctx: AppContext, connection: Connection, fiel
   if (!text && typed.length === 0) throw new AppError('ERR_EMPTY_MESSAGE', 400);
   const body = text && fields.sendSignature && userName ? `*${userName}:*\n${text}` : text;
 
-  const ticket = await ticketFor(ctx, connection, number, fields);
+  const { ticket, contact, current } = await ticketFor(ctx, connection, number, fields);
   const quotedMsgId = fields.quotedMsg ? await quotedInTicket(ctx, ticket, fields.quotedMsg.id) : null;
+  // The first message may reuse the row just read; after it, touchTicketAfterMessage has changed the ticket.
+  const target = current ? { ticket, connection, chat: contact } : undefined;
   const base = { companyId: ticket.companyId, ticketId: ticket.id, quotedMsgId };
   let last: number | undefined;
-  if (typed.length === 0) last = (await queueOutgoing(ctx, { ...base, body })).id;
+  if (typed.length === 0) last = (await queueOutgoing(ctx, { ...base, body, target })).id;
   for (const [i, { file, mediaType }] of typed.entries()) {
     const saved = await ctx.storage.save(ticket.companyId, file.data, file.mimetype, file.originalName);
     const media = { fileName: saved.fileName, mimetype: saved.mimetype, mediaType };
-    last = (await queueOutgoing(ctx, { ...base, body: i === 0 ? body : '', media })).id;
+    last = (await queueOutgoing(ctx, { ...base, body: i === 0 ? body : '', media, target: i === 0 ? target : undefined })).id;
   }
   if (fields.closeTicket) await closeTicket(ctx, { companyId: ticket.companyId, ticketId: ticket.id, userId: fields.userId ?? null });
   return { status: 'SUCCESS', messageId: last!, ticketId: ticket.id };

@@ -1,0 +1,102 @@
+import type { AppMessageEventPayload, ExternalSendResponse, ListMessagesResponse, Ticket, TicketEventPayload } from '@balcao/contracts';
+import type { Socket } from 'socket.io-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { contactCustomFields, contactTags, queues, tags, ticketTags, whatsapps } from '../../db/schema/index.js';
+import { bearer, createCompanyWithAdmin, createTestApp, login, type LoggedIn, type TestApp } from '../../../test/helpers.js';
+import { createConnection } from '../../../test/connections.js';
+import { FakeGraph } from '../../../test/fakes/graph-server.js';
+import { metaEnv } from '../../../test/fakes/meta-webhook.js';
+import { listen, openSocket } from '../../../test/roles.js';
+
+/**
+ * The API's message and ticket events are presented from the rows it wrote (no re-read):
+ * what the sockets hear must still be what GET /messages and GET /tickets/u/{uuid} answer.
+ */
+
+let t: TestApp;
+let graph: FakeGraph;
+let admin: LoggedIn;
+let companyId: number;
+let conn: typeof whatsapps.$inferSelect;
+let socket: Socket;
+
+beforeAll(async () => {
+  graph = await FakeGraph.start();
+  t = await createTestApp({ ...metaEnv(graph.url), LOGIN_MAX_PER_IP: '10000', LOGIN_MAX_PER_EMAIL: '10000' });
+  const own = await createCompanyWithAdmin(t.db);
+  companyId = own.company.id;
+  admin = await login(t.app, own.email, own.password);
+  const [queue] = await t.db.insert(queues).values({ companyId, name: 'Suporte', color: '#336699' }).returning();
+  conn = await createConnection(t.db, companyId, { complationMessage: 'Tchau!' }, [queue!.id]);
+  socket = await openSocket(await listen(t), admin);
+});
+
+afterAll(async () => {
+  socket?.disconnect();
+  await t.close();
+  await graph.close();
+});
+
+const send = async (payload: object) => {
+  const res = await t.app.inject({ method: 'POST', url: '/api/messages/send', headers: bearer(conn.token!), payload });
+  expect(res.statusCode).toBe(200);
+  return res.json<ExternalSendResponse>();
+};
+
+/** The `create` of the next message with this body and the last ticket update before it. */
+function heard(body: string): Promise<{ message: AppMessageEventPayload; ticket: Ticket }> {
+  return new Promise((resolve, reject) => {
+    let ticket: Ticket | undefined;
+    const timer = setTimeout(() => reject(new Error(`no create for ${body}`)), 5000);
+    const onTicket = (p: TicketEventPayload) => {
+      if (p.action === 'update' && 'ticket' in p && p.ticket) ticket = p.ticket;
+    };
+    const onMessage = (p: AppMessageEventPayload) => {
+      if (p.action !== 'create' || p.message.body !== body) return;
+      clearTimeout(timer);
+      socket.off(`company-${companyId}-ticket`, onTicket);
+      socket.off(`company-${companyId}-appMessage`, onMessage);
+      resolve({ message: p, ticket: ticket! });
+    };
+    socket.on(`company-${companyId}-ticket`, onTicket);
+    socket.on(`company-${companyId}-appMessage`, onMessage);
+  });
+}
+
+describe('the API message as the sockets hear it', () => {
+  it('is what GET /messages and GET /tickets/u/{uuid} answer, includes and all', async () => {
+    const first = await send({ number: '7710001', body: 'Olá', userId: admin.user.id });
+    const [vip, urgent] = await t.db
+      .insert(tags)
+      .values([
+        { companyId, name: 'VIP', color: '#aa0000' },
+        { companyId, name: 'Urgente', color: '#00aa00' },
+      ])
+      .returning();
+    const ticket = (await t.app.inject({ method: 'GET', url: `/tickets/${first.ticketId}`, headers: bearer(admin.token) })).json<Ticket>();
+    await t.db.insert(ticketTags).values({ ticketId: ticket.id, tagId: urgent!.id });
+    await t.db.insert(contactTags).values({ contactId: ticket.contactId, tagId: vip!.id });
+    await t.db.insert(contactCustomFields).values({ companyId, contactId: ticket.contactId, name: 'CPF', value: '123' });
+
+    const events = heard('Seu pedido saiu');
+    const second = await send({ number: '7710001', body: 'Seu pedido saiu' });
+    const { message, ticket: emitted } = await events;
+    expect(message.message.id).toBe(second.messageId);
+
+    const listed = (await t.app.inject({ method: 'GET', url: `/messages/${ticket.id}`, headers: bearer(admin.token) })).json<ListMessagesResponse>();
+    const stored = listed.messages.find((m) => m.id === second.messageId)!;
+    // The send after the answer has since set the channel's id (wid), the ack and the outbox state.
+    expect(message.message.sendStatus).toBe('pending');
+    const sent = { wid: stored.wid, ack: stored.ack, sendStatus: stored.sendStatus, updatedAt: stored.updatedAt };
+    expect({ ...message.message, ...sent }).toEqual(stored);
+    const current = (await t.app.inject({ method: 'GET', url: `/tickets/u/${ticket.uuid}`, headers: bearer(admin.token) })).json<Ticket>();
+    expect({ ...emitted, updatedAt: current.updatedAt }).toEqual(current);
+    expect(emitted).toMatchObject({
+      lastMessage: 'Seu pedido saiu',
+      user: { id: admin.user.id },
+      tags: [{ id: urgent!.id, name: 'Urgente' }],
+      whatsapp: { id: conn.id, name: conn.name, hasFarewell: true },
+      contact: { tags: [{ id: vip!.id, name: 'VIP' }], extraInfo: [{ name: 'CPF', value: '123' }] },
+    });
+  });
+});
