@@ -141,7 +141,7 @@ async function finishAll(ctx: AppContext, rows: ScheduleRow[], outcomes: Outcome
     // Only rows this claim still holds (AGENDADA): a row edited or failed meanwhile is left alone.
     const saved = await ctx.db.execute<{ id: number; send_at: Date | string; status: 'PENDENTE' | 'ENVIADA' }>(sql`
       UPDATE schedules s SET
-        contador_envio = v.n, sent_at = now(), claimed_until = NULL, reason = NULL,
+        contador_envio = v.n, sent_at = now(), updated_at = now(), claimed_until = NULL, reason = NULL,
         pending_message_id = v.message_id, status = v.status, send_at = v.send_at, planned_at = v.planned_at
       FROM (VALUES ${sql.join(sent, sql`, `)}) AS v(id, n, message_id, status, send_at, planned_at)
       WHERE s.id = v.id AND s.status = 'AGENDADA'
