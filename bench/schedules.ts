@@ -16,7 +16,7 @@
 import { COMPANY_SETTING_DEFAULTS } from '@balcao/contracts';
 import { randomBytes } from 'node:crypto';
 import { loadavg } from 'node:os';
-import { count, eq, sql } from 'drizzle-orm';
+import { and, count, eq, sql } from 'drizzle-orm';
 import { parseConfig } from '../apps/server/src/config.js';
 import { createDb, createPool } from '../apps/server/src/db/client.js';
 import { migrateAndSeed } from '../apps/server/src/db/migrate.js';
@@ -165,6 +165,11 @@ async function main(): Promise<void> {
     // Stop taking jobs, let the sends in flight finish, then shut down.
     await boss.offWork(SCHEDULE_SEND_JOB);
     await boss.offWork(SCHEDULE_SWEEP_JOB);
+    // What the window left unsent is withdrawn, or a sweep already running keeps claiming it against the closing pool.
+    await db
+      .update(schedules)
+      .set({ status: 'ERRO', reason: 'bench: withdrawn after the window' })
+      .where(and(eq(schedules.companyId, companyId), eq(schedules.status, 'PENDENTE')));
     for (let i = 0; i < 120; i++) {
       const [busy] = await db.select({ n: count() }).from(schedules).where(eq(schedules.status, 'AGENDADA'));
       if (!busy?.n) break;
