@@ -1,5 +1,5 @@
 import type { Schedule } from '@balcao/contracts';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { schedules } from '../../db/schema/index.js';
 import type { AppContext } from '../../http/context.js';
 import { AppError } from '../../http/errors.js';
@@ -18,4 +18,14 @@ export async function announceSchedule(ctx: AppContext, companyId: number, id: n
   const schedule = await loadSchedule(ctx, companyId, id);
   if (schedule) await ctx.events.publish({ type: 'schedule.record', companyId, payload: { action, record: schedule } });
   return schedule;
+}
+
+/** The engine's batch outcome: every schedule of `ids` read in one query and announced to its company's calendars. */
+export async function announceSchedules(ctx: AppContext, ids: number[]): Promise<void> {
+  if (ids.length === 0) return;
+  const found = await selectSchedules(ctx.db, inArray(schedules.id, ids));
+  for (const s of found) {
+    const record = presentSchedule(s, (file) => ctx.storage.url(ctx.config.apiUrl, s.row.companyId, file));
+    await ctx.events.publish({ type: 'schedule.record', companyId: s.row.companyId, payload: { action: 'update', record } });
+  }
 }

@@ -1,5 +1,5 @@
 import type { MediaType } from '@balcao/contracts';
-import { and, desc, eq, inArray, isNotNull, lte, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, lte, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { contacts, messages, queues, schedules, tickets, users, whatsapps } from '../../db/schema/index.js';
 import type { AppContext } from '../../http/context.js';
@@ -13,7 +13,7 @@ import { findOrCreateTicket } from '../conversations/commands/ticket-rows.js';
 import { liveStatusFor } from '../tickets/rules.js';
 import { findAuthUser } from '../users/queries.js';
 import { inLanes } from '../../jobs/lanes.js';
-import { announceSchedule } from './announce.js';
+import { announceSchedule, announceSchedules } from './announce.js';
 import type { ScheduleRow } from './presenter.js';
 import { nextOccurrence } from './recurrence.js';
 
@@ -84,8 +84,8 @@ export async function sweepSchedules(ctx: AppContext, batch = 200): Promise<numb
 
 /**
  * Sends a batch of claimed occurrences in three steps: each one's ticket and text (a few
- * lanes at once), all their outbox rows in one batch (`queueOutgoingBatch`), then each
- * schedule's outcome. A failure of one occurrence is its ERRO, never the batch's.
+ * lanes at once), all their outbox rows in one batch (`queueOutgoingBatch`), then the
+ * batch's outcomes in one UPDATE and one read to announce them. A failure of one occurrence is its ERRO, never the batch's.
  */
 async function sendAll(ctx: AppContext, rows: ScheduleRow[]): Promise<void> {
   const people = await contactsOf(ctx.db, rows);
@@ -109,7 +109,7 @@ async function sendAll(ctx: AppContext, rows: ScheduleRow[]): Promise<void> {
     });
     batch.forEach((o, k) => (o.ready.messageId = queued[k]?.id));
   }
-  await inLanes(rows, SEND_CONCURRENCY, (row, i) => finishOccurrence(ctx, row, outcomes[i]!));
+  await finishAll(ctx, rows, outcomes);
 }
 
 interface Prepared {
@@ -119,35 +119,49 @@ interface Prepared {
 }
 type Outcome = { ready: Prepared } | { error: unknown };
 
-/** One occurrence's outcome: arm the next occurrence or finish (ENVIADA); any failure is ERRO with its reason. */
-async function finishOccurrence(ctx: AppContext, row: ScheduleRow, outcome: Outcome): Promise<void> {
-  const mine = and(eq(schedules.id, row.id), eq(schedules.status, 'AGENDADA'));
-  try {
-    if ('error' in outcome) throw outcome.error;
-    const { messageId } = outcome.ready;
-    if (!messageId) throw new AppError('ERR_CREATING_MESSAGE', 500);
+/**
+ * The batch's outcomes in one UPDATE: each sent occurrence armed for its next time (PENDENTE)
+ * or finished (ENVIADA); failures are ERRO with their reason. Every row is announced in one read.
+ */
+async function finishAll(ctx: AppContext, rows: ScheduleRow[], outcomes: Outcome[]): Promise<void> {
+  const sent: SQL[] = [];
+  const failed: { row: ScheduleRow; reason: string }[] = [];
+  rows.forEach((row, i) => {
+    const outcome = outcomes[i]!;
+    const messageId = 'ready' in outcome ? outcome.ready.messageId : undefined;
+    if (!messageId) {
+      failed.push({ row, reason: reasonOf('error' in outcome ? outcome.error : new AppError('ERR_CREATING_MESSAGE', 500)) });
+      return;
+    }
     const contadorEnvio = row.contadorEnvio + 1;
     const next = nextOccurrence({ ...row, contadorEnvio });
-    const [saved] = await ctx.db
-      .update(schedules)
-      .set({
-        contadorEnvio,
-        sentAt: new Date(),
-        claimedUntil: null,
-        reason: null,
-        pendingMessageId: messageId,
-        ...(next ? { status: 'PENDENTE' as const, ...next } : { status: 'ENVIADA' as const }),
-      })
-      .where(mine)
-      .returning();
-    if (saved) await wakeSchedule(ctx, saved);
-  } catch (err) {
-    const reason = err instanceof AppError && err.message === err.code ? err.code : err instanceof Error ? err.message : String(err);
-    ctx.log.warn({ scheduleId: row.id, reason }, 'scheduled message not sent');
-    await ctx.db.update(schedules).set({ status: 'ERRO', reason: reason.slice(0, 500), claimedUntil: null }).where(mine);
+    sent.push(sql`(${row.id}::int, ${contadorEnvio}::int, ${messageId}::int, ${next ? 'PENDENTE' : 'ENVIADA'}::text, ${next?.sendAt ?? row.sendAt}::timestamptz, ${next?.plannedAt ?? row.plannedAt}::timestamptz)`);
+  });
+  if (sent.length) {
+    // Only rows this claim still holds (AGENDADA): a row edited or failed meanwhile is left alone.
+    const saved = await ctx.db.execute<{ id: number; send_at: Date | string; status: 'PENDENTE' | 'ENVIADA' }>(sql`
+      UPDATE schedules s SET
+        contador_envio = v.n, sent_at = now(), updated_at = now(), claimed_until = NULL, reason = NULL,
+        pending_message_id = v.message_id, status = v.status, send_at = v.send_at, planned_at = v.planned_at
+      FROM (VALUES ${sql.join(sent, sql`, `)}) AS v(id, n, message_id, status, send_at, planned_at)
+      WHERE s.id = v.id AND s.status = 'AGENDADA'
+      RETURNING s.id, s.send_at, s.status`);
+    for (const r of saved.rows) await wakeSchedule(ctx, { id: r.id, sendAt: new Date(r.send_at), status: r.status });
   }
-  await announceSchedule(ctx, row.companyId, row.id, 'update');
+  for (const { row, reason } of failed) {
+    ctx.log.warn({ scheduleId: row.id, reason }, 'scheduled message not sent');
+    await ctx.db
+      .update(schedules)
+      .set({ status: 'ERRO', reason: reason.slice(0, 500), claimedUntil: null })
+      .where(and(eq(schedules.id, row.id), eq(schedules.status, 'AGENDADA')));
+  }
+  await announceSchedules(
+    ctx,
+    rows.map((r) => r.id),
+  );
 }
+
+const reasonOf = (err: unknown): string => (err instanceof AppError && err.message === err.code ? err.code : err instanceof Error ? err.message : String(err));
 
 /** The batch's contacts in one query, each read within its schedule's company. */
 async function contactsOf(db: DbOrTx, rows: ScheduleRow[]): Promise<Map<number, ContactRow>> {
@@ -285,7 +299,10 @@ async function failInterrupted(ctx: AppContext): Promise<void> {
     .set({ status: 'ERRO', reason: INTERRUPTED, claimedUntil: null })
     .where(and(eq(schedules.status, 'AGENDADA'), lte(schedules.claimedUntil, sql`now()`)))
     .returning({ id: schedules.id, companyId: schedules.companyId });
-  for (const r of rows) await announceSchedule(ctx, r.companyId, r.id, 'update');
+  await announceSchedules(
+    ctx,
+    rows.map((r) => r.id),
+  );
 }
 
 /** The channel's verdict on earlier sends: a message that failed for good turns its schedule ERRO with the channel's reason. */
