@@ -20,7 +20,7 @@ const invalid = (message: string) => new AppError('ERR_VALIDATION', 400, message
 export async function uploadFileListFiles(ctx: AppContext, by: AuthUser, id: number, req: FastifyRequest): Promise<FileList> {
   const list = await findFileList(ctx.db, by.companyId, id);
   if (!list) throw fileListNotFound();
-  const { fields, files } = await readMessageForm(req, ctx.config.uploadLimitBytes);
+  const { fields, files } = await readMessageForm(req, ctx.storage, ctx.config.uploadLimitBytes);
   if (fields.typeArch?.some((v) => v !== 'fileList')) throw invalid('typeArch must be fileList');
   const optionIds = (fields.id ?? []).map(Number);
   if (files.length === 0 || optionIds.length !== files.length || optionIds.some((n) => !Number.isInteger(n) || n <= 0)) {

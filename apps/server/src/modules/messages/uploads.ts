@@ -49,14 +49,16 @@ const startsWith = (data: Buffer, text: string) => data.subarray(0, text.length)
 const looksExecutable = (data: Buffer) => startsWith(data, 'MZ') || startsWith(data, '\x7fELF') || startsWith(data, '#!');
 
 /** The attachment's message type from its MIME family; executables and active content → 400 ERR_INVALID_MEDIA_TYPE. */
-export function mediaTypeOf(file: UploadedFile): MediaType {
+export function mediaTypeOf(file: Pick<UploadedFile, 'mimetype' | 'originalName'> & { data: Pick<SpooledFile, 'head'> | Buffer }): MediaType {
   const { mimetype } = file;
+  // A spooled upload keeps its first bytes; a file fetched into memory (an integration's media reply) is its own head.
+  const head = Buffer.isBuffer(file.data) ? file.data : file.data.head;
   if (
     !/^[a-z]+\/[a-z0-9.+-]+$/.test(mimetype) ||
     EXECUTABLE_TYPES.test(mimetype) ||
     ACTIVE_TYPES.test(mimetype) ||
     EXECUTABLE_NAMES.test(file.originalName) ||
-    looksExecutable(file.data.head)
+    looksExecutable(head)
   ) {
     throw new AppError('ERR_INVALID_MEDIA_TYPE', 400, file.originalName);
   }
