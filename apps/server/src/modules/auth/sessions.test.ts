@@ -122,8 +122,9 @@ describe('authorization before validation, over the OpenAPI document', () => {
     const { company, email, password } = await createCompanyWithAdmin(t.db);
     const callers = { admin: await login(t.app, email, password), user: await createPlainUser(t, company.id) };
     const doc = (await t.app.inject({ method: 'GET', url: '/docs/json' })).json();
-    // Another company's id is refused on the resource itself, after validation (404/403 per row), not per endpoint.
-    const RESOURCE_LEVEL = ['PUT /companies/{id}/schedules'];
+    // Refused by what the body names, so only after it is read: another company's id (404/403 per row), or
+    // another user's `userId` marking a chat read for them. The endpoint itself is open to these callers.
+    const RESOURCE_LEVEL = ['PUT /companies/{id}/schedules', 'POST /chats/{id}/read'];
     const operations = jsonOperations(doc).filter(
       (op) => !op.path.startsWith('/auth/') && op.path !== '/webhook' && !RESOURCE_LEVEL.includes(`${op.method} ${op.path}`),
     );

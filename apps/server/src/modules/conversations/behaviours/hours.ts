@@ -5,7 +5,10 @@ const minutesOf = (hhmm: string) => {
   const [h, m] = hhmm.split(':').map(Number);
   return (h ?? 0) * 60 + (m ?? 0);
 };
-const within = (now: number, start: string, end: string) => !!start && !!end && now >= minutesOf(start) && now < minutesOf(end);
+/** The last minute a day can name: a period ending at 23:59 runs to midnight (else its last minute would be closed). */
+const DAY_END = 23 * 60 + 59;
+const endOf = (hhmm: string) => (minutesOf(hhmm) >= DAY_END ? 24 * 60 : minutesOf(hhmm));
+const within = (now: number, start: string, end: string) => !!start && !!end && now >= minutesOf(start) && now < endOf(end);
 
 /**
  * Whether `now` (server local time) falls in one of the day's two periods. A
