@@ -43,7 +43,8 @@ test('a list imported from a spreadsheet gets a campaign whose report reaches FI
     await expect(page.getByTestId('page-title')).toHaveText(listName);
 
     await page.getByTestId('contact-list-items-file').setInputFiles({ name: 'contatos.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer: file });
-    await page.getByRole('button', { name: 'Importar' }).last().click();
+    // The confirmation's button, once its dialog is up (the page's own 'Importar' opens the file chooser).
+    await page.getByRole('dialog').getByRole('button', { name: 'Importar' }).click();
     await expect(page.getByTestId('toast').filter({ hasText: '2 novos' })).toBeVisible();
     for (const p of people) await expect(page.getByTestId('contact-list-items-table')).toContainText(p.psid);
     await expectAccessible(page, '/contact-lists/{id}/contacts');

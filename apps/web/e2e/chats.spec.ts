@@ -6,6 +6,12 @@ import { admin, apiToken, loginUI, uniqueEmail } from './helpers';
 const expectToast = (page: Page, text: string) => expect(page.getByTestId('toast').filter({ hasText: text }).first()).toBeVisible();
 
 test.describe('internal chat', () => {
+  const usersToRemove: number[] = [];
+  test.afterEach(async ({ request }) => {
+    const token = await apiToken(request, admin.email, admin.password);
+    for (const id of usersToRemove.splice(0)) await request.delete(`${E2E_API_URL}/users/${id}`, { headers: { Authorization: `Bearer ${token}` } });
+  });
+
   test('two users chat in /chats: the other sees the menu dot and the bell count, reads, replies live; only the owner edits', async ({ page, browser, request }) => {
     test.setTimeout(150_000);
     const stamp = Date.now() % 1_000_000;
@@ -16,6 +22,8 @@ test.describe('internal chat', () => {
     const userName = `Colega ${stamp}`;
     const created = await request.post(`${E2E_API_URL}/users`, { headers, data: { name: userName, email, password, profile: 'user' } });
     expect(created.status(), await created.text()).toBe(200);
+    // The company's plan counts users: the colleague goes at the end, so the specs after this one can still add theirs.
+    usersToRemove.push(((await created.json()) as { id: number }).id);
 
     // The colleague is logged in elsewhere before anything happens: what follows reaches it live.
     const context = await browser.newContext();
@@ -90,6 +98,7 @@ test.describe('internal chat', () => {
     const created = await request.post(`${E2E_API_URL}/users`, { headers, data: { name: `Leitora ${stamp}`, email, password, profile: 'user' } });
     expect(created.status(), await created.text()).toBe(200);
     const userId = ((await created.json()) as { id: number }).id;
+    usersToRemove.push(userId);
     const chat = await request.post(`${E2E_API_URL}/chats`, { headers, data: { title: `Histórico ${stamp}`, users: [userId] } });
     expect(chat.status(), await chat.text()).toBe(200);
     const { id, uuid } = (await chat.json()) as { id: number; uuid: string };
