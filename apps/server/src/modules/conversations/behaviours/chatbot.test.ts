@@ -67,7 +67,9 @@ const customer = () => String((number += 1));
 
 beforeAll(async () => {
   graph = await FakeGraph.start();
-  t = await createTestApp(metaEnv(graph.url));
+  // The integration option hands over to an unreachable receiver: its retries must end before the app closes
+  // (closing drains background tasks, and the default backoff outlasts Fastify's plugin timeout).
+  t = await createTestApp({ ...metaEnv(graph.url), INTEGRATION_RETRY_BASE_MS: '50', INTEGRATION_TIMEOUT_MS: '1000' });
   const created = await createCompanyWithAdmin(t.db);
   companyId = created.company.id;
   adminId = created.admin.id;
