@@ -20,6 +20,15 @@ export async function apiToken(request: APIRequestContext, email: string, passwo
   return body.token;
 }
 
+/** The specs of this server share one company: lift its plan's user limit so each spec can add the users it needs. */
+export async function liftUserLimit(request: APIRequestContext, token: string): Promise<void> {
+  const headers = { Authorization: `Bearer ${token}` };
+  const me = await request.get(`${E2E_API_URL}/auth/me`, { headers });
+  const { company } = (await me.json()) as { company: { plan: { id: number } } };
+  const lifted = await request.put(`${E2E_API_URL}/plans/${company.plan.id}`, { headers, data: { users: 10_000 } });
+  expect(lifted.status(), await lifted.text()).toBe(200);
+}
+
 export function uniqueEmail(prefix: string): string {
   return `${prefix}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@e2e.test`;
 }

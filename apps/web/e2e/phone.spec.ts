@@ -1,12 +1,13 @@
 import { expect, test } from '@playwright/test';
 import { E2E_API_URL } from './env';
-import { admin, apiToken, uniqueEmail } from './helpers';
+import { admin, apiToken, liftUserLimit, uniqueEmail } from './helpers';
 
 /** The inbox on a phone: what a 360–390 px screen must still show in full. */
 test.describe('inbox on a phone', () => {
   for (const width of [360, 390]) {
     test(`queue chips in the queue filter show whole names at ${width} px`, async ({ browser, request }, testInfo) => {
       const token = await apiToken(request, admin.email, admin.password);
+      await liftUserLimit(request, token);
       const headers = { Authorization: `Bearer ${token}` };
       const stamp = Date.now() % 100000;
       const names = [`Atendimento ${stamp}`, `Financeiro ${stamp}`, `Suporte ${stamp}`];
