@@ -113,7 +113,7 @@ export const DEFAULT_CAMPAIGN_SETTINGS: CampaignSettings = {
   startHour: '09:00',
   endHour: '18:00',
 };
-/** `POST /campaign-settings` `{ settings }`: any subset; the rest keeps its value. */
+/** `POST /campaign-settings` `{ settings }`: the keys sent change, the rest keep their values. */
 export const campaignSettingsBody = z.object({
   settings: z
     .object({

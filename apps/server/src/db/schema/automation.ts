@@ -91,7 +91,7 @@ export const prompts = pgTable(
   (t) => [unique('prompts_company_id_name_key').on(t.companyId, t.name), index('prompts_company_queue_idx').on(t.companyId, t.queueId)],
 );
 
-/** A node of a queue's chatbot tree: the queue's top options have no parent; nesting has any depth. */
+/** A node of a queue's chatbot tree: the queue's top options have no parent; options nest without a depth limit. */
 export const chatbots = pgTable(
   'chatbots',
   {
