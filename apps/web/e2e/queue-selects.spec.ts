@@ -42,6 +42,8 @@ test('the queue dialog picks an integration and a file list beyond the first pag
   const queue = await api<{ id: number }>('POST', '/queue', { name: `Fila seleção ${stamp}`, color });
   const [lastIntegration, secondIntegration] = [integrations[COUNT - 1]!, integrations[COUNT - 2]!];
   const [lastList, secondList] = [fileLists[COUNT - 1]!, fileLists[COUNT - 2]!];
+  const pageErrors: string[] = [];
+  page.on('pageerror', (err) => pageErrors.push(err.message));
   try {
     await loginUI(page, admin.email, admin.password);
     await page.goto('/queues');
@@ -100,6 +102,12 @@ test('the queue dialog picks an integration and a file list beyond the first pag
     await expect(dialog.getByTestId('bot-option-file')).toHaveValue(secondList.name);
     await dialog.getByTestId('bot-option-2').click();
     await expect(dialog.getByTestId('bot-option-integration')).toHaveValue(secondIntegration.name);
+
+    // Renamed elsewhere while the dialog is open: the live event renames it here, and breaks nothing.
+    const renamed = `${lastIntegration.name} novo`;
+    await api('PUT', `/queueIntegration/${lastIntegration.id}`, { type: 'webhook', name: renamed, urlN8N: 'https://hooks.example.com/in' });
+    await expect(dialog.getByTestId('queue-integrationId')).toHaveValue(renamed);
+    expect(pageErrors).toEqual([]);
   } finally {
     await api('DELETE', `/queue/${queue.id}`).catch(() => undefined);
     for (const i of integrations) await api('DELETE', `/queueIntegration/${i.id}`).catch(() => undefined);

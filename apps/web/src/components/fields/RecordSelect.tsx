@@ -47,7 +47,8 @@ export function RecordSelect<P extends { hasMore: boolean }, T extends Named, E>
   const paged = usePagedList(source, enabled);
   const loaded = value === null ? undefined : paged.records.find((r) => r.id === value);
   const chosen = useQuery({
-    queryKey: [...source.key, 'one', value],
+    // Not under the list's key: the list's cache updates treat every query there as pages.
+    queryKey: ['recordSelect', value === null ? null : source.one(value)],
     queryFn: ({ signal }) => request<T>(source.one(value!), { signal }),
     enabled: enabled && value !== null && !loaded,
     staleTime: Infinity,
