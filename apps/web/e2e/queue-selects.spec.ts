@@ -1,7 +1,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { expectAccessible } from './axe';
 import { E2E_API_URL } from './env';
-import { admin, apiToken, liftPlanLimits, loginUI } from './helpers';
+import { admin, apiToken, liftPlanLimits, loginUI, uniqueEmail } from './helpers';
 
 const expectToast = (page: Page, text: string) => expect(page.getByTestId('toast').filter({ hasText: text }).first()).toBeVisible();
 const COUNT = 25;
@@ -30,7 +30,7 @@ test('the queue dialog picks an integration and a file list beyond the first pag
     expect(res.ok(), `${method} ${path}: ${res.status()} ${await res.text()}`).toBe(true);
     return (await res.json()) as T;
   };
-  await liftPlanLimits(request, token, { queues: 10_000 });
+  await liftPlanLimits(request, token, { queues: 10_000, users: 10_000 });
   // Named to sort after every other record of the shared company: the last ones are not on the first page.
   const integrations: { id: number; name: string }[] = [];
   const fileLists: { id: number; name: string }[] = [];
@@ -40,6 +40,8 @@ test('the queue dialog picks an integration and a file list beyond the first pag
   }
   const color = `#${Math.floor(Math.random() * 0x1000000).toString(16).padStart(6, '0')}`;
   const queue = await api<{ id: number }>('POST', '/queue', { name: `Fila seleção ${stamp}`, color });
+  const attendantName = `Zz Atendente ${stamp}`;
+  const attendant = await api<{ id: number }>('POST', '/users', { name: attendantName, email: uniqueEmail('select'), password: 'attendant-pass-1', profile: 'user', queueIds: [] });
   const [lastIntegration, secondIntegration] = [integrations[COUNT - 1]!, integrations[COUNT - 2]!];
   const [lastList, secondList] = [fileLists[COUNT - 1]!, fileLists[COUNT - 2]!];
   const pageErrors: string[] = [];
@@ -88,6 +90,18 @@ test('the queue dialog picks an integration and a file list beyond the first pag
     await bot.getByTestId('bot-option-integration').fill(secondIntegration.name);
     await page.getByTestId(`bot-option-integration-${secondIntegration.id}`).click();
     await expect(bot.getByTestId('bot-option-integration')).toHaveValue(secondIntegration.name);
+
+    // An attendant option: users are asked for from the third letter.
+    await bot.getByTestId('bot-add-option').click();
+    await bot.getByTestId('bot-option-name').fill('Falar com a atendente');
+    await bot.getByTestId('bot-option-message').fill('Chamando a atendente');
+    await bot.getByTestId('bot-option-type').click();
+    await page.getByTestId('bot-option-type-attendent').click();
+    await bot.getByTestId('bot-option-user').fill('Zz');
+    await expect(page.locator('.MuiAutocomplete-noOptions')).toHaveText('Digite ao menos 3 letras');
+    await bot.getByTestId('bot-option-user').fill(attendantName);
+    await page.getByTestId(`bot-option-user-${attendant.id}`).click();
+    await expect(bot.getByTestId('bot-option-user')).toHaveValue(attendantName);
     await expectAccessible(page, 'queue dialog: bot option targets');
     await dialog.getByTestId('queue-submit').click();
     await expectToast(page, 'Bot saved successfully');
@@ -102,6 +116,8 @@ test('the queue dialog picks an integration and a file list beyond the first pag
     await expect(dialog.getByTestId('bot-option-file')).toHaveValue(secondList.name);
     await dialog.getByTestId('bot-option-2').click();
     await expect(dialog.getByTestId('bot-option-integration')).toHaveValue(secondIntegration.name);
+    await dialog.getByTestId('bot-option-3').click();
+    await expect(dialog.getByTestId('bot-option-user')).toHaveValue(attendantName);
 
     // Renamed elsewhere while the dialog is open: the live event renames it here, and breaks nothing.
     const renamed = `${lastIntegration.name} novo`;
@@ -110,6 +126,7 @@ test('the queue dialog picks an integration and a file list beyond the first pag
     expect(pageErrors).toEqual([]);
   } finally {
     await api('DELETE', `/queue/${queue.id}`).catch(() => undefined);
+    await api('DELETE', `/users/${attendant.id}`).catch(() => undefined);
     for (const i of integrations) await api('DELETE', `/queueIntegration/${i.id}`).catch(() => undefined);
     for (const f of fileLists) await api('DELETE', `/files/${f.id}`).catch(() => undefined);
   }

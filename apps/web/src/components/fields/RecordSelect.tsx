@@ -1,14 +1,14 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useController, type FieldPath, type FieldValues } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
 import Autocomplete from '@mui/material/Autocomplete';
 import TextField from '@mui/material/TextField';
 import type { SxProps, Theme } from '@mui/material/styles';
-import { INFINITE_SCROLL_THRESHOLD_PX } from '@balcao/contracts';
+import { INFINITE_SCROLL_THRESHOLD_PX, SEARCH_DEBOUNCE_MS } from '@balcao/contracts';
 import { request } from '../../api/http';
 import { usePagedList, type RecordSource } from '../../api/pagedList';
-import { nearBottom } from '../form';
+import { nearBottom, useDebouncedValue } from '../form';
 import { helperText, type FieldProps } from './fieldProps';
 
 interface Named {
@@ -31,6 +31,11 @@ interface RecordSelectProps<P extends { hasMore: boolean }, T extends Named, E> 
   helperText?: ReactNode;
   /** Shown while nothing is chosen ('Nenhuma'). */
   placeholder?: string;
+  /** Options are asked for only from this many typed characters (a user: 3); `searchHint` says so meanwhile. */
+  minSearch?: number;
+  searchHint?: ReactNode;
+  /** When the search finds nothing (default: the lists' 'Nenhum registro encontrado.'). */
+  emptyText?: ReactNode;
   onBlur?: () => void;
   sx?: SxProps<Theme>;
 }
@@ -42,9 +47,16 @@ interface RecordSelectProps<P extends { hasMore: boolean }, T extends Named, E> 
  * is fetched by id, so the field shows its name from the start. Clearing it chooses none.
  */
 export function RecordSelect<P extends { hasMore: boolean }, T extends Named, E>(props: RecordSelectProps<P, T, E>) {
-  const { source, value, onChange, testId, enabled = true } = props;
+  const { source, value, onChange, testId, enabled = true, minSearch = 0 } = props;
   const { t } = useTranslation();
-  const paged = usePagedList(source, enabled);
+  const [typed, setTyped] = useState('');
+  // Debounced as the list's own search is, so both agree on when it may be asked.
+  const searchable = useDebouncedValue(typed, SEARCH_DEBOUNCE_MS).trim().length >= minSearch;
+  const paged = usePagedList(source, enabled && searchable);
+  const search = (text: string) => {
+    setTyped(text);
+    paged.setSearch(text);
+  };
   const loaded = value === null ? undefined : paged.records.find((r) => r.id === value);
   const chosen = useQuery({
     // Not under the list's key: the list's cache updates treat every query there as pages.
@@ -62,16 +74,16 @@ export function RecordSelect<P extends { hasMore: boolean }, T extends Named, E>
       fullWidth
       sx={props.sx}
       disabled={props.disabled}
-      options={paged.records}
+      options={searchable ? paged.records : []}
       value={shown}
       getOptionLabel={(o) => o.name}
       isOptionEqualToValue={(a, b) => a.id === b.id}
       filterOptions={(o) => o}
       loading={paged.state.loading || paged.state.loadingMore}
       loadingText={t('ui.list.loading')}
-      noOptionsText={paged.state.error ? t('ui.list.error') : t('ui.list.empty')}
-      onInputChange={(_e, text, reason) => paged.setSearch(reason === 'input' ? text : '')}
-      onClose={() => paged.setSearch('')}
+      noOptionsText={!searchable ? props.searchHint : paged.state.error ? t('ui.list.error') : (props.emptyText ?? t('ui.list.empty'))}
+      onInputChange={(_e, text, reason) => search(reason === 'input' ? text : '')}
+      onClose={() => search('')}
       onChange={(_e, next) => onChange(next?.id ?? null)}
       onHighlightChange={(_e, option) => option && option.id === last?.id && paged.loadMore()}
       onBlur={props.onBlur}
