@@ -117,7 +117,8 @@ export default defineConfig({
       apiUrl: INBOX_API_URL,
       webUrl: INBOX_WEB_URL,
       dataDir: dataDirFor('BALCAO_E2E_INBOX_DATA_DIR'),
-      env: { FACEBOOK_APP_ID: META_APP_ID, FACEBOOK_APP_SECRET: META_APP_SECRET, GRAPH_API_URL: `${GRAPH_ORIGIN}/v21.0` },
+      // Dialogflow's detectIntent goes to the fake the Graph stand-in also serves (e2e/dialogflow.ts).
+      env: { FACEBOOK_APP_ID: META_APP_ID, FACEBOOK_APP_SECRET: META_APP_SECRET, GRAPH_API_URL: `${GRAPH_ORIGIN}/v21.0`, DIALOGFLOW_API_URL: `${GRAPH_ORIGIN}/dialogflow` },
     }),
   ],
 });

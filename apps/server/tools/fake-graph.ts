@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { FakeDialogflow, type FakeIntent } from '../test/fakes/dialogflow-server.js';
 import { FakeEfi } from '../test/fakes/efi-server.js';
 import { FakeGraph } from '../test/fakes/graph-server.js';
 
@@ -11,14 +12,21 @@ import { FakeGraph } from '../test/fakes/graph-server.js';
  * One addition for out-of-process tests (the browser e2e suite): `GET /__sent`
  * answers the bodies of the Send API calls received so far, oldest first. Every
  * other request is passed to the fake unchanged. The fake Efí PIX API answers under
- * `/efi` on the same port (EFI_API_URL=<this origin>/efi), with its `POST /efi/__pay`.
+ * `/efi` on the same port (EFI_API_URL=<this origin>/efi), with its `POST /efi/__pay`; the fake
+ * Dialogflow under `/dialogflow` (DIALOGFLOW_API_URL=<this origin>/dialogflow), with `GET
+ * /dialogflow/__key` (the service-account key it accepts, as an integration's jsonContent) and
+ * `POST /dialogflow/__intents` (`{ "<lowercase text>": { displayName, replies, endInteraction? } }`).
  */
 export async function startFakeGraph(port: number): Promise<string> {
   const graph = await FakeGraph.start();
   const efi = await FakeEfi.start();
+  const dialogflow = await FakeDialogflow.start();
   const server = createServer((req, res) => {
     const url = req.url ?? '/';
-    const answer = url.startsWith('/efi/') ? forward(efi.url, url.slice('/efi'.length), req, res) : route(graph, req, res);
+    let answer: Promise<void>;
+    if (url.startsWith('/efi/')) answer = forward(efi.url, url.slice('/efi'.length), req, res);
+    else if (url.startsWith('/dialogflow/')) answer = routeDialogflow(dialogflow, req, res);
+    else answer = route(graph, req, res);
     answer.catch(() => {
       res.writeHead(502);
       res.end();
@@ -35,6 +43,23 @@ async function route(graph: FakeGraph, req: IncomingMessage, res: ServerResponse
     return;
   }
   await forward(graph.origin, req.url ?? '/', req, res);
+}
+
+async function routeDialogflow(dialogflow: FakeDialogflow, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  const path = (req.url ?? '/').slice('/dialogflow'.length);
+  if (req.method === 'GET' && path === '/__key') {
+    res.writeHead(200, { 'content-type': 'application/json' }).end(dialogflow.jsonContent);
+    return;
+  }
+  if (req.method === 'POST' && path === '/__intents') {
+    const chunks: Buffer[] = [];
+    for await (const c of req) chunks.push(c as Buffer);
+    const intents = JSON.parse(Buffer.concat(chunks).toString('utf8')) as Record<string, FakeIntent>;
+    for (const [text, intent] of Object.entries(intents)) dialogflow.intents.set(text.trim().toLowerCase(), intent);
+    res.writeHead(204).end();
+    return;
+  }
+  await forward(dialogflow.url, path, req, res);
 }
 
 async function forward(origin: string, path: string, req: IncomingMessage, res: ServerResponse): Promise<void> {

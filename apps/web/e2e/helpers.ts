@@ -21,11 +21,16 @@ export async function apiToken(request: APIRequestContext, email: string, passwo
 }
 
 /** The specs of this server share one company: lift its plan's user limit so each spec can add the users it needs. */
-export async function liftUserLimit(request: APIRequestContext, token: string): Promise<void> {
+export function liftUserLimit(request: APIRequestContext, token: string): Promise<void> {
+  return liftPlanLimits(request, token, { users: 10_000 });
+}
+
+/** Raises limits of the shared company's plan (users, queues…) for the records a spec adds. */
+export async function liftPlanLimits(request: APIRequestContext, token: string, limits: Record<string, number>): Promise<void> {
   const headers = { Authorization: `Bearer ${token}` };
   const me = await request.get(`${E2E_API_URL}/auth/me`, { headers });
   const { company } = (await me.json()) as { company: { plan: { id: number } } };
-  const lifted = await request.put(`${E2E_API_URL}/plans/${company.plan.id}`, { headers, data: { users: 10_000 } });
+  const lifted = await request.put(`${E2E_API_URL}/plans/${company.plan.id}`, { headers, data: limits });
   expect(lifted.status(), await lifted.text()).toBe(200);
 }
 

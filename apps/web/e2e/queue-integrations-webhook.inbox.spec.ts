@@ -7,7 +7,7 @@ import { setUpInbox, type ApiTicket } from './inbox-setup';
 
 /**
  * Issue 16: a webhook integration pointed at a local receiver (started here) on the connection of
- * Page 1000002 (no queues, used by no other spec): the customer's message arrives at the receiver as
+ * Page 1000002 (no queues and no integration between specs): the customer's message arrives at the receiver as
  * JSON and the receiver's `{ text }` answer shows in the conversation.
  */
 test("a webhook integration receives the customer's message and its reply shows in the conversation", async ({ page }) => {

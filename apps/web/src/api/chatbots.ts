@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import type { Queue, User } from '@balcao/contracts';
-import { request, requestOr } from './http';
-import type { NamedRecord } from './whatsapp';
+import type { Queue } from '@balcao/contracts';
+import { request } from './http';
 
 /** `GET /queue/{id}`: the queue with its chatbot option tree (the list has no trees). */
 export function useQueueRecord(id: number | null) {
@@ -10,29 +9,5 @@ export function useQueueRecord(id: number | null) {
     queryFn: ({ signal }) => request<Queue>(`/queue/${id}`, { signal }),
     enabled: id !== null,
     gcTime: 0,
-  });
-}
-
-/** Users named like `search` for a bot's attendant option; asked from 3 characters on (spec 3 §5). */
-export function useUserSearch(search: string) {
-  const term = search.trim();
-  return useQuery({
-    queryKey: ['users', 'botSearch', term],
-    queryFn: ({ signal }) => request<{ users: User[] }>(`/users/?searchParam=${encodeURIComponent(term)}&pageNumber=1`, { signal }).then((p) => p.users),
-    enabled: term.length >= 3,
-  });
-}
-
-/** The company's file lists for a bot's file option (`GET /files/`; none while that page is not there). */
-export function useFileListsForBots(enabled: boolean) {
-  return useQuery({
-    queryKey: ['files', 'botOptions'],
-    queryFn: async () => {
-      const data = await requestOr<unknown>('/files/', []);
-      const list = Array.isArray(data) ? data : (data as { files?: unknown })?.files;
-      return Array.isArray(list) ? (list as NamedRecord[]) : [];
-    },
-    enabled,
-    retry: false,
   });
 }

@@ -1,13 +1,14 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { FileList, FileListPage, ListEventPayload, SaveFileListBody } from '@balcao/contracts';
 import { request } from './http';
 import { listChange } from './liveEvents';
-import { storeRecordChange, type PagedList } from './pagedList';
+import { storeRecordChange, type RecordSource } from './pagedList';
 
-/** `GET /files/` (searchParam, pageNumber) and `company-{id}-file`: the /files list. */
-export const fileListPages: PagedList<FileListPage, FileList, ListEventPayload<FileList>> = {
+/** `GET /files/` (searchParam, pageNumber) and `company-{id}-file`: the /files list and the selects of file lists. */
+export const fileListPages: RecordSource<FileListPage, FileList, ListEventPayload<FileList>> = {
   key: ['fileLists', 'page'],
   path: (search, page) => `/files/?searchParam=${encodeURIComponent(search)}&pageNumber=${page}`,
+  one: (id) => `/files/${id}`,
   records: { get: (p) => p.files, set: (p, files) => ({ ...p, files }) },
   matches: (record, search) => record.name.toLowerCase().includes(search.trim().toLowerCase()),
   event: 'file',
@@ -58,14 +59,5 @@ export function useDeleteFileList() {
   return useMutation({
     mutationFn: (id: number) => request(`/files/${id}`, { method: 'DELETE' }),
     onSuccess: (_data, id) => storeRecordChange(queryClient, fileListPages, { kind: 'delete', id }),
-  });
-}
-
-/** The file lists offered by selects (queue dialog): the first page by name. */
-export function useFileListOptions() {
-  return useQuery({
-    queryKey: ['fileLists', 'options'],
-    queryFn: ({ signal }) => request<FileListPage>('/files/?pageNumber=1', { signal }),
-    select: (page) => page.files.map((f) => ({ value: f.id, label: f.name })),
   });
 }

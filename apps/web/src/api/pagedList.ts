@@ -23,6 +23,9 @@ export interface PagedList<P extends { hasMore: boolean }, T extends { id: numbe
   alsoStore?: (queryClient: QueryClient, change: RecordChange<T>) => void;
 }
 
+/** A paged list that selects pick from: also the endpoint of one record (a chosen one outside the loaded pages). */
+export type RecordSource<P extends { hasMore: boolean }, T extends { id: number }, E> = PagedList<P, T, E> & { one: (id: number) => string };
+
 /** Applies a change to every cached search of the list: replaced where it is, removed, or inserted on top where it matches. */
 export function storeRecordChange<P extends { hasMore: boolean }, T extends { id: number }, E>(
   queryClient: QueryClient,

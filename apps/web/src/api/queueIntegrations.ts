@@ -1,13 +1,14 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CreateQueueIntegrationBody, ListEventPayload, QueueIntegration, QueueIntegrationPage } from '@balcao/contracts';
 import { request } from './http';
 import { listChange } from './liveEvents';
-import { storeRecordChange, type PagedList } from './pagedList';
+import { storeRecordChange, type RecordSource } from './pagedList';
 
-/** `GET /queueIntegration/` (searchParam, pageNumber) and `company-{id}-queueIntegration`: the /queue-integration list. */
-export const queueIntegrationPages: PagedList<QueueIntegrationPage, QueueIntegration, ListEventPayload<QueueIntegration>> = {
+/** `GET /queueIntegration/` (searchParam, pageNumber) and `company-{id}-queueIntegration`: the /queue-integration list and the selects of integrations. */
+export const queueIntegrationPages: RecordSource<QueueIntegrationPage, QueueIntegration, ListEventPayload<QueueIntegration>> = {
   key: ['queueIntegrations', 'page'],
   path: (search, page) => `/queueIntegration/?searchParam=${encodeURIComponent(search)}&pageNumber=${page}`,
+  one: (id) => `/queueIntegration/${id}`,
   records: { get: (p) => p.queueIntegrations, set: (p, queueIntegrations) => ({ ...p, queueIntegrations }) },
   matches: (record, search) => record.name.toLowerCase().includes(search.trim().toLowerCase()),
   event: 'queueIntegration',
@@ -38,15 +39,5 @@ export function useTestQueueIntegration() {
   return useMutation({
     mutationFn: (body: { projectName: string; jsonContent: string; language: string; id?: number }) =>
       request<{ message: string; replies: string[] }>('/queueIntegration/testSession', { method: 'POST', body }),
-  });
-}
-
-/** The integrations offered by selects (queue dialog): the first page by name. */
-export function useQueueIntegrationOptions(enabled: boolean) {
-  return useQuery({
-    queryKey: ['queueIntegrations', 'options'],
-    queryFn: ({ signal }) => request<QueueIntegrationPage>('/queueIntegration/?pageNumber=1', { signal }),
-    select: (page) => page.queueIntegrations.map((i) => ({ value: i.id, label: i.name })),
-    enabled,
   });
 }

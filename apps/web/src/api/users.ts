@@ -9,7 +9,7 @@ import {
 } from '@balcao/contracts';
 import { publicFileUrl } from '../config';
 import { request, requestOr } from './http';
-import { storeRecordChange, type PagedList } from './pagedList';
+import { storeRecordChange, type RecordSource } from './pagedList';
 
 export const usersKeys = {
   all: ['users'] as const,
@@ -28,10 +28,11 @@ export function userMatches(user: Pick<User, 'name' | 'email'>, search: string):
   return !s || user.name.toLowerCase().includes(s) || user.email.toLowerCase().includes(s);
 }
 
-/** `GET /users/` (searchParam, pageNumber) and `company-{id}-user`: the users page's list. */
-export const usersList: PagedList<UsersPage, User, UserEventPayload<User>> = {
+/** `GET /users/` (searchParam, pageNumber) and `company-{id}-user`: the users page's list and the bot's attendant select. */
+export const usersList: RecordSource<UsersPage, User, UserEventPayload<User>> = {
   key: usersKeys.pages,
   path: (search, page) => `/users/?searchParam=${encodeURIComponent(search)}&pageNumber=${page}`,
+  one: (id) => `/users/${id}`,
   records: { get: (p) => p.users, set: (p, users) => ({ ...p, users }) },
   matches: userMatches,
   event: 'user',

@@ -187,26 +187,13 @@ export interface NamedRecord {
   name: string;
 }
 
-/** AI prompts and queue integrations arrive with later issues: an absent endpoint is an empty list. */
+/** The company's AI prompts (`GET /prompt` answers all of them, no pages); an absent endpoint is an empty list. */
 export function usePromptsForConnections(enabled: boolean) {
   return useQuery({
     queryKey: ['prompt', 'list'],
     queryFn: async () => {
       const data = await requestOr<unknown>('/prompt', []);
       const list = Array.isArray(data) ? data : (data as { prompts?: unknown })?.prompts;
-      return Array.isArray(list) ? (list as NamedRecord[]) : [];
-    },
-    enabled,
-    retry: false,
-  });
-}
-
-export function useIntegrationsForConnections(enabled: boolean) {
-  return useQuery({
-    queryKey: ['queueIntegration', 'list'],
-    queryFn: async () => {
-      const data = await requestOr<unknown>('/queueIntegration', []);
-      const list = Array.isArray(data) ? data : (data as { queueIntegrations?: unknown })?.queueIntegrations;
       return Array.isArray(list) ? (list as NamedRecord[]) : [];
     },
     enabled,

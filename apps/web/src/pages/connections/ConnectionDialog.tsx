@@ -34,12 +34,12 @@ import {
 } from '@balcao/contracts';
 import { ApiError } from '../../api/http';
 import { useQueues } from '../../api/queues';
+import { queueIntegrationPages } from '../../api/queueIntegrations';
 import { NoQueueAlert } from './NoQueueWarning';
 import { useUser } from '../../api/session';
 import {
   applyWhatsappEvent,
   patchCachedConnection,
-  useIntegrationsForConnections,
   usePromptsForConnections,
   whatsappApi,
   whatsappListKey,
@@ -48,6 +48,7 @@ import {
 } from '../../api/whatsapp';
 import { sleep } from '../../components/form';
 import { MultiSelectInput, SelectInput } from '../../components/fields/SelectInputs';
+import { RecordSelectInput } from '../../components/fields/RecordSelect';
 import { SwitchInput } from '../../components/fields/SwitchInput';
 import { TextInput } from '../../components/fields/TextInputs';
 import { HoursEditor } from '../../components/HoursEditor';
@@ -68,7 +69,7 @@ import {
 } from './connectionForm';
 
 type StringField = { [K in keyof ConnectionFormState]: ConnectionFormState[K] extends string ? K : never }[keyof ConnectionFormState];
-type SelectField = 'sendIdQueue' | 'whenExpiresTicket' | 'queueIdImportMessages' | 'integrationId' | 'promptId';
+type SelectField = 'sendIdQueue' | 'whenExpiresTicket' | 'queueIdImportMessages' | 'promptId';
 type BoolField = { [K in keyof ConnectionFormState]: ConnectionFormState[K] extends boolean ? K : never }[keyof ConnectionFormState];
 
 const contractResolver = zodResolver(whatsappFormSchema);
@@ -157,7 +158,7 @@ function ConnectionForm({ connection, channel, onClose }: { connection: Connecti
 
   const queues = useQueues();
   const prompts = usePromptsForConnections(true);
-  const integrations = useIntegrationsForConnections(true);
+  const integrationsAllowed = user.company.plan?.useIntegrations === true;
   const queueList = queues.data ?? [];
 
   const isWhatsapp = (connection?.channel ?? channel) === 'whatsapp';
@@ -442,7 +443,17 @@ function ConnectionForm({ connection, channel, onClose }: { connection: Connecti
               <Typography variant="body2" color="text.secondary">
                 {t('whatsappModal.integrations.hint')}
               </Typography>
-              {select('integrationId', t('whatsappModal.integrations.integrationId'), integrations.data ?? [])}
+              {integrationsAllowed && (
+                <RecordSelectInput
+                  control={control}
+                  name="integrationId"
+                  source={queueIntegrationPages}
+                  label={t('whatsappModal.integrations.integrationId')}
+                  placeholder={t('whatsappModal.form.none')}
+                  errorText={errorText}
+                  testId="cf-integrationId"
+                />
+              )}
               {select('promptId', t('whatsappModal.integrations.promptId'), prompts.data ?? [])}
             </Stack>
           )}

@@ -12,8 +12,9 @@ import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { CHATBOT_OPTION_TYPES, type ChatbotOptionType, type Queue } from '@balcao/contracts';
-import { useFileListsForBots } from '../../api/chatbots';
-import { useIntegrationsForConnections } from '../../api/whatsapp';
+import { fileListPages } from '../../api/fileLists';
+import { queueIntegrationPages } from '../../api/queueIntegrations';
+import { RecordSelect } from '../../components/fields/RecordSelect';
 import { BotUserPicker } from './BotUserPicker';
 import { blankOption, flatRows, optionAt, updateAt, type EditorOption, type OptionPath, type OptionProblem } from './chatbot-tree';
 import './bot-texts';
@@ -36,8 +37,6 @@ export function ChatbotEditor({ value, onChange, selected, onSelect, problem, qu
   const { t } = useTranslation();
   const rows = flatRows(value);
   const current = selected ? optionAt(value, selected) : undefined;
-  const integrations = useIntegrationsForConnections(integrationsAllowed && current?.queueType === 'integration');
-  const files = useFileListsForBots(current?.queueType === 'file');
 
   const edit = (patch: Partial<EditorOption>) => selected && onChange(updateAt(value, selected, (o) => ({ ...o, ...patch })));
   const addTop = () => {
@@ -135,10 +134,29 @@ export function ChatbotEditor({ value, onChange, selected, onSelect, problem, qu
                 )}
                 {current.queueType === 'attendent' && <BotUserPicker userId={current.optUserId} onChange={(id) => edit({ optUserId: id })} error={problemText('targetRequired')} />}
                 {current.queueType === 'integration' && (
-                  <TargetSelect label={t('queueBot.targetIntegration')} value={current.optIntegrationId} options={integrations.data ?? []} error={problemText('targetRequired')} onChange={(id) => edit({ optIntegrationId: id })} testId="bot-option-integration" />
+                  <RecordSelect
+                    source={queueIntegrationPages}
+                    enabled={integrationsAllowed}
+                    label={t('queueBot.targetIntegration')}
+                    required
+                    value={current.optIntegrationId}
+                    error={!!problemText('targetRequired')}
+                    helperText={problemText('targetRequired')}
+                    onChange={(id) => edit({ optIntegrationId: id })}
+                    testId="bot-option-integration"
+                  />
                 )}
                 {current.queueType === 'file' && (
-                  <TargetSelect label={t('queueBot.targetFile')} value={current.optFileId} options={files.data ?? []} error={problemText('targetRequired')} onChange={(id) => edit({ optFileId: id })} testId="bot-option-file" />
+                  <RecordSelect
+                    source={fileListPages}
+                    label={t('queueBot.targetFile')}
+                    required
+                    value={current.optFileId}
+                    error={!!problemText('targetRequired')}
+                    helperText={problemText('targetRequired')}
+                    onChange={(id) => edit({ optFileId: id })}
+                    testId="bot-option-file"
+                  />
                 )}
                 <FormControlLabel
                   control={<Switch checked={current.closeTicket} onChange={(e) => edit({ closeTicket: e.target.checked })} inputProps={{ 'data-testid': 'bot-option-closeTicket' } as object} />}
@@ -161,6 +179,7 @@ export function ChatbotEditor({ value, onChange, selected, onSelect, problem, qu
   );
 }
 
+/** The queue an option leads to: the company's queues all come in one list. */
 function TargetSelect(p: { label: string; value: number | null; options: { id: number; name: string }[]; error?: string; onChange: (id: number | null) => void; testId: string }) {
   return (
     <TextField
