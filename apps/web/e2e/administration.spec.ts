@@ -177,11 +177,19 @@ test.describe('users', () => {
     await expect(dialog.getByTestId('user-startWork')).toHaveValue('00:00');
     await expect(dialog.getByTestId('user-endWork')).toHaveValue('23:59');
     await expect(dialog.getByTestId('user-startWork')).toHaveAttribute('step', '600');
+    // Capacity (issue 16): empty is unlimited; 0–999.
+    await expect(dialog.getByTestId('user-maxOpenTickets')).toHaveValue('');
+    await dialog.getByTestId('user-maxOpenTickets').fill('1000');
     await dialog.getByTestId('user-tab-permissions').click();
     await dialog.getByTestId('perm-showDashboard').check();
     await dialog.getByTestId('perm-allowConnections').check();
     await expect(dialog.getByTestId('perm-allowRealTime')).not.toBeChecked();
     await page.screenshot({ path: testInfo.outputPath('user-dialog-permissions.png') });
+    await dialog.getByTestId('user-submit').click();
+    // The error takes the dialog back to the General tab, on the field.
+    await expect(dialog.getByTestId('user-maxOpenTickets')).toBeVisible();
+    await expect(dialog).toContainText('Too Long!');
+    await dialog.getByTestId('user-maxOpenTickets').fill('4');
     await dialog.getByTestId('user-submit').click();
     await expectToast(page, 'Usuário salvo com sucesso!');
     await expect(dialog).toBeHidden();
@@ -196,6 +204,11 @@ test.describe('users', () => {
     await expect(row).toContainText('Usuário');
     await expect(row).toContainText('00:00 – 23:59');
     await page.screenshot({ path: testInfo.outputPath('users-page.png') });
+    // Reopened, the dialog shows the capacity saved.
+    await row.locator('[data-testid^="user-edit-"]').click();
+    await expect(dialog.getByTestId('user-maxOpenTickets')).toHaveValue('4');
+    await dialog.getByTestId('user-dialog-close').click();
+    await expect(dialog).toBeHidden();
 
     await logout(page);
     await loginUI(page, email, password);

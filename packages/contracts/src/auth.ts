@@ -45,6 +45,8 @@ export const sessionUserSchema = z.object({
   queues: z.array(queueRefSchema),
   startWork: z.string(),
   endWork: z.string(),
+  /** null or 0: unlimited. */
+  maxOpenTickets: z.number().nullable(),
   farewellMessage: z.string().nullable(),
   profileImage: z.string().nullable(),
   defaultTheme: z.enum(['light', 'dark']),

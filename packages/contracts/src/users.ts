@@ -17,6 +17,7 @@ export const ADMIN_ONLY_USER_FIELDS = [
   'queueIds',
   'startWork',
   'endWork',
+  'maxOpenTickets',
   'allTicket',
   'allowGroup',
   'allHistoric',
@@ -26,6 +27,15 @@ export const ADMIN_ONLY_USER_FIELDS = [
   'allowConnections',
   'allowRealTime',
 ] as const;
+
+/** The most tickets automatic assignment gives one attendant (docs/chatbots.md, "Capacity"). */
+export const MAX_OPEN_TICKETS_LIMIT = 999;
+
+/** A capacity: 0–999, also as its digits; `""` and `null` mean unlimited (as 0 does). */
+const maxOpenTicketsField = z.preprocess(
+  (v: number | string | null) => (v === '' ? null : v),
+  z.coerce.number<number | string>().int().min(0).max(MAX_OPEN_TICKETS_LIMIT).nullable(),
+);
 
 /** The user dialog (General and Permissions tabs, spec 3 §2, §5); clients' loose values are normalised (lenient.ts). */
 const userFields = z.object({
@@ -37,6 +47,7 @@ const userFields = z.object({
   queueIds: z.array(looseId).max(200),
   startWork: hhmmSchema,
   endWork: hhmmSchema,
+  maxOpenTickets: maxOpenTicketsField,
   farewellMessage: optionalText(1000),
   color: z.string().max(20).nullable(),
   defaultMenu: z.enum(['open', 'closed']),

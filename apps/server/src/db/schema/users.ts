@@ -38,6 +38,8 @@ export const users = pgTable(
     defaultTheme: text('default_theme', { enum: ['light', 'dark'] }).notNull().default('light'),
     farewellMessage: text('farewell_message'),
     online: boolean('online').notNull().default(false),
+    /** The most tickets automatic assignment gives this attendant (docs/chatbots.md, "Capacity"); null or 0: unlimited. */
+    maxOpenTickets: integer('max_open_tickets'),
     defaultTicketsManagerWidth: integer('default_tickets_manager_width').default(550),
     ...timestamps,
   },

@@ -13,6 +13,7 @@ import { findOrCreateTicket, touchTicketAfterMessage, type FoundTicket } from '.
 import type { Connection } from '../../channels/adapter.js';
 import type { ImportMode, InboundEvent, InboundMessage } from '../../channels/inbound-event.js';
 import { runInboundBehaviours } from './behaviours/inbound.js';
+import { inTicketTurn } from './behaviours/turn.js';
 import { emitMessageUpdate } from './emit.js';
 import { presentStored } from './present-stored.js';
 
@@ -138,7 +139,10 @@ async function afterStored(ctx: AppContext, p: Prepared, stored: Stored, announc
     if (chatCreated) emitContactCreate(ctx, connection.companyId, chat.id);
     const presented = ticket && (await presentStored(ctx, { ticket, message, chat, sender, connection }));
     if (presented) await ctx.events.publish({ type: 'ticket.updated', ticket: presented.ticket, hidesNumbers: presented.hidesNumbers }, { type: 'message.created', ...presented });
-    if (!m.fromMe && ticket) ctx.background.run('connection behaviours', () => runInboundBehaviours(ctx, { connection, found, ticket, body: m.body, messageId: message.id }));
+    if (!m.fromMe && ticket) {
+      const c = { connection, found, ticket, body: m.body, messageId: message.id };
+      ctx.background.run('connection behaviours', () => inTicketTurn(ctx, c, (current) => runInboundBehaviours(ctx, current)));
+    }
   });
   return result;
 }

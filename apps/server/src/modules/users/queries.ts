@@ -53,6 +53,7 @@ export function presentUser(row: UserRow, queueRefs: User['queues']): User {
     queues: queueRefs,
     startWork: row.startWork,
     endWork: row.endWork,
+    maxOpenTickets: row.maxOpenTickets,
     farewellMessage: row.farewellMessage,
     profileImage: row.profileImage,
     defaultTheme: row.defaultTheme,

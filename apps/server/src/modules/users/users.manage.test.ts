@@ -196,3 +196,35 @@ describe('PUT /users/toggleChangeWidht/{userId}', () => {
     expect((await call(roles.admin.token, 'PUT', `/users/toggleChangeWidht/${roles.otherAdmin.user.id}`, { defaultTicketsManagerWidth: 500 })).statusCode).toBe(404);
   });
 });
+
+describe('maxOpenTickets (attendant capacity)', () => {
+  it('is set by an admin on create and update (0–999, digits too; empty or null is unlimited) and read back', async () => {
+    // The other company: the first tests used up this one's plan user limit.
+    const created = await call(roles.otherAdmin.token, 'POST', '/users', { name: 'Capaz', email: `capaz-${Date.now()}@example.com`, password: 'secret-pw', maxOpenTickets: 3 });
+    expect(created.statusCode, created.body).toBe(200);
+    const id = created.json().id as number;
+    expect(created.json()).toMatchObject({ maxOpenTickets: 3 });
+    expect((await call(roles.otherAdmin.token, 'PUT', `/users/${id}`, { maxOpenTickets: '12' })).json()).toMatchObject({ maxOpenTickets: 12 });
+    expect((await call(roles.otherAdmin.token, 'GET', `/users/${id}`)).json()).toMatchObject({ maxOpenTickets: 12 });
+    expect((await call(roles.otherAdmin.token, 'PUT', `/users/${id}`, { maxOpenTickets: '' })).json()).toMatchObject({ maxOpenTickets: null });
+    for (const bad of [-1, 1000, 2.5, 'many']) {
+      const res = await call(roles.otherAdmin.token, 'PUT', `/users/${id}`, { maxOpenTickets: bad });
+      expect(res.statusCode, String(bad)).toBe(400);
+      expect(res.json()).toMatchObject({ error: 'ERR_VALIDATION' });
+    }
+    const [row] = await t.db.select().from(users).where(eq(users.id, id));
+    expect(row?.maxOpenTickets).toBeNull();
+  });
+
+  it("is refused to a plain user on themself, and on another company's user", async () => {
+    const me = await createPlainUser(t, roles.companyId);
+    expect((await call(me.token, 'PUT', `/users/${me.user.id}`, { maxOpenTickets: 50 })).statusCode).toBe(403);
+    const foreign = await call(roles.admin.token, 'PUT', `/users/${roles.otherAdmin.user.id}`, { maxOpenTickets: 1 });
+    expect(foreign.statusCode).toBe(404);
+    expect(foreign.json()).toEqual({ error: 'ERR_NO_USER_FOUND' });
+    const rows = await t.db.select({ max: users.maxOpenTickets }).from(users).where(eq(users.id, roles.otherAdmin.user.id));
+    expect(rows[0]?.max).toBeNull();
+    const [mine] = await t.db.select({ max: users.maxOpenTickets }).from(users).where(eq(users.id, me.user.id));
+    expect(mine?.max).toBeNull();
+  });
+});

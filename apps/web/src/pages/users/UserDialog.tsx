@@ -20,6 +20,7 @@ import {
   DEFAULT_END_WORK,
   DEFAULT_START_WORK,
   FORM_SUBMIT_DELAY_MS,
+  MAX_OPEN_TICKETS_LIMIT,
   WORK_HOURS_STEP_S,
   can,
   createUserBody,
@@ -35,7 +36,7 @@ import { toast, toastError } from '../../components/toast';
 import { FormDialogActions } from '../../components/FormDialogActions';
 import { MultiSelectInput, SelectInput } from '../../components/fields/SelectInputs';
 import { SwitchInput } from '../../components/fields/SwitchInput';
-import { PasswordInput, TextInput, TimeInput } from '../../components/fields/TextInputs';
+import { NumberInput, PasswordInput, TextInput, TimeInput } from '../../components/fields/TextInputs';
 import { ClosableDialogTitle } from '../../components/ClosableDialogTitle';
 
 type FormIn = z.input<typeof createUserBody>;
@@ -55,6 +56,7 @@ function initialValues(user: User | null): Values {
     queueIds: user?.queues.map((q) => q.id) ?? [],
     startWork: user?.startWork || DEFAULT_START_WORK,
     endWork: user?.endWork || DEFAULT_END_WORK,
+    maxOpenTickets: user?.maxOpenTickets ?? null,
     farewellMessage: user?.farewellMessage ?? '',
     defaultMenu: user?.defaultMenu ?? 'open',
     defaultTheme: user?.defaultTheme ?? 'light',
@@ -322,6 +324,17 @@ function UserForm({ user, onClose, asProfile, extra }: { user: User | null; onCl
               <TimeInput control={control} name="startWork" label={t('users.dialog.startWork')} stepSeconds={WORK_HOURS_STEP_S} testId="user-startWork" />
               <TimeInput control={control} name="endWork" label={t('users.dialog.endWork')} stepSeconds={WORK_HOURS_STEP_S} testId="user-endWork" />
             </Stack>
+          )}
+          {editsProfile && (
+            <NumberInput
+              control={control}
+              name="maxOpenTickets"
+              label={t('users.dialog.maxOpenTickets')}
+              hint={t('users.dialog.maxOpenTicketsHint')}
+              min={0}
+              max={MAX_OPEN_TICKETS_LIMIT}
+              testId="user-maxOpenTickets"
+            />
           )}
         </Stack>
         {editsProfile && (

@@ -106,9 +106,8 @@ class Bot {
     const wallet = this.c.found.created ? await walletOwner(this.ctx, this.ticket) : undefined;
     if (wallet) {
       const queueId = wallet.queueId ?? this.ticket.queueId;
-      // No menu: the attendant they know answers them.
-      await this.step({ userId: wallet.userId, queueId, botFinishedAt: new Date() }, [{ type: 'receivedTransfer', queueId, userId: wallet.userId }]);
-      return true;
+      // No menu: the attendant they know answers them (unless at capacity: then the menu runs).
+      if (await this.step({ userId: wallet.userId, queueId, botFinishedAt: new Date() }, [{ type: 'receivedTransfer', queueId, userId: wallet.userId }])) return true;
     }
     if (!(await this.step({ chatbotId: null, botAttempts: 0, botStartedAt: new Date(), botFinishedAt: null }))) return true;
     const sole = this.queues.length === 1 ? this.queues[0]! : undefined;
@@ -218,7 +217,8 @@ class Bot {
       }
       case 'attendent':
         await this.send(option.greetingMessage);
-        await this.step({ userId: option.optUserId, status: 'open', botFinishedAt: new Date(), chatbotId: null }, [{ ...log, userId: option.optUserId }]);
+        // An attendant at capacity: the ticket waits in the queue instead.
+        if (!(await this.step({ userId: option.optUserId, status: 'open', botFinishedAt: new Date(), chatbotId: null }, [{ ...log, userId: option.optUserId }]))) await this.finish([log]);
         break;
       case 'integration':
         await this.send(option.greetingMessage);

@@ -1,5 +1,6 @@
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
-import { tickets } from '../../../db/schema/index.js';
+import { and, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import type { DbOrTx } from '../../../db/client.js';
+import { tickets, users } from '../../../db/schema/index.js';
 import type { AppContext } from '../../../http/context.js';
 import { writeTicketLogs, type TicketLogEntry } from '../../tickets/logs.js';
 import type { TicketRow } from '../../tickets/presenter.js';
@@ -16,12 +17,41 @@ export type BotChange = Partial<
 export type BotLog = Pick<TicketLogEntry, 'type' | 'queueId' | 'userId'>;
 
 /**
+ * How many tickets a user of the company holds: open, or pending in their waiting list
+ * (docs/chatbots.md, "Capacity"). One index lookup (tickets_company_user_idx) per user.
+ */
+export const heldTickets = (companyId: number, userId: SQL | number) =>
+  sql<number>`(SELECT count(*)::int FROM ${tickets} WHERE ${tickets.companyId} = ${companyId} AND ${tickets.userId} = ${userId} AND ${tickets.status} IN ('open', 'pending'))`;
+
+/** null or 0: no limit. */
+export const hasRoom = (held: number, max: number | null) => !max || held < max;
+
+/** Key class of the per-user advisory lock below. */
+const CAPACITY_LOCK = 16_029;
+
+/**
+ * Whether automatic assignment may give the company's user one more ticket. The lock (held
+ * until the transaction ends) makes two assignments to one user take turns, so they cannot
+ * both take the last place.
+ */
+async function userHasRoom(tx: DbOrTx, companyId: number, userId: number): Promise<boolean> {
+  await tx.execute(sql`SELECT pg_advisory_xact_lock(${CAPACITY_LOCK}, ${userId})`);
+  const [row] = await tx
+    .select({ max: users.maxOpenTickets, held: heldTickets(companyId, userId) })
+    .from(users)
+    .where(and(eq(users.id, userId), eq(users.companyId, companyId)));
+  return !!row && hasRoom(row.held, row.max);
+}
+
+/**
  * One step of the queue chatbot: the change, its log lines (by the system, or the user an
  * `attendent` option names) and `ticket.updated`, in one transaction. Only while the
- * ticket still waits without an attendant: false when someone took it meanwhile.
+ * ticket still waits without an attendant, and a user it gives the ticket to has room:
+ * false when someone took it meanwhile or that user is full.
  */
 export function botStep(ctx: AppContext, ticket: TicketRow, change: BotChange, logs: BotLog[] = []): Promise<boolean> {
   return ctx.events.inTransaction(ctx.db, async (tx, publish) => {
+    if (change.userId && !(await userHasRoom(tx, ticket.companyId, change.userId))) return false;
     const [row] = await tx
       .update(tickets)
       .set(change)
@@ -50,10 +80,11 @@ export function setConsentWait(ctx: AppContext, ticket: TicketRow, status: 'lgpd
 /**
  * The router and userRandom: a pending ticket goes to `userId` (still pending, now in that
  * attendant's waiting list), logged `transfered` by the system and `receivedTransfer` by
- * the attendant. Only if nobody changed its owner meanwhile.
+ * the attendant. Only if nobody changed its owner meanwhile and the attendant has room.
  */
 export function assignWaiting(ctx: AppContext, ticket: Pick<TicketRow, 'id' | 'companyId' | 'queueId' | 'userId' | 'status'>, userId: number): Promise<boolean> {
   return ctx.events.inTransaction(ctx.db, async (tx, publish) => {
+    if (!(await userHasRoom(tx, ticket.companyId, userId))) return false;
     const [row] = await tx
       .update(tickets)
       .set({ userId })
