@@ -17,8 +17,9 @@ import { botWords, type BotWords } from './words.js';
  * its text) moves the ticket into the queue, whose greeting lists that queue's options,
  * and so on down the tree (`tickets.chatbot_id` is the option whose sub-options are on
  * screen; null is the queue's top level). '0' goes back one level, '#' back to the
- * start. A level with a single option does not ask: that option is chosen at once. Too many wrong answers (`maxUseBotQueues`) or too long in the bot
- * (`timeUseBotQueues` minutes) leave the ticket waiting in its queue, bot finished.
+ * start. A level with a single option does not ask: that option is chosen at once.
+ * Too many wrong answers (`maxUseBotQueues`) or too long in the bot (`timeUseBotQueues`
+ * minutes) leave the ticket waiting in its queue, bot finished.
  * Answers false when the bot has nothing to do with this ticket (the plain greeting runs).
  */
 export async function runChatbot(ctx: AppContext, c: InboundContext): Promise<boolean> {
