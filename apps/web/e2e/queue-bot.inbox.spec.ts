@@ -9,8 +9,9 @@ const expectToast = (page: Page, text: string) => expect(page.getByTestId('toast
 
 /**
  * Issue 16: an admin builds a two-level bot in the queue dialog; a customer (the simulator's
- * Messenger webhook) gets the queue menu, walks the bot by number and by text, and the
- * ticket lands in the option's queue, where its attendant sees it with the bot's log.
+ * Messenger webhook) gets the queue menu, walks the bot by number and by text (an option's single
+ * sub-option is chosen without asking), and the ticket lands in the option's queue, where its
+ * attendant sees it with the bot's log.
  */
 test('a two-level bot built in the queue dialog leads a customer into the right queue', async ({ page, browser }) => {
   test.setTimeout(240_000);
@@ -45,6 +46,11 @@ test('a two-level bot built in the queue dialog leads a customer into the right 
     await bot.getByTestId('bot-option-queue').click();
     await page.getByTestId(`bot-option-queue-${queueA.id}`).click();
     await expect(bot.getByTestId('bot-option-1.1')).toContainText('Falar com vendas');
+    // A second top-level option, so queue B's top level is a menu.
+    await bot.getByTestId('bot-add-option').click();
+    await bot.getByTestId('bot-option-name').fill('Segunda via de boleto');
+    await bot.getByTestId('bot-option-message').fill('A segunda via está no site');
+    await expect(bot.getByTestId('bot-option-2')).toContainText('Segunda via de boleto');
     await dialog.getByTestId('queue-ativarRoteador').click();
     await expectAccessible(page, '/queues bot editor');
     await dialog.getByTestId('queue-submit').click();
@@ -58,7 +64,7 @@ test('a two-level bot built in the queue dialog leads a customer into the right 
     await expect(dialog.getByTestId('bot-option-name')).toHaveValue('Falar com vendas');
     await dialog.getByRole('button', { name: 'Cancelar' }).click();
 
-    // The customer walks the bot: queue B by number, the option by its text, the sub-option by number.
+    // The customer walks the bot: queue B by number, the option by its text; its only sub-option is chosen at once.
     const customer = new Customer();
     const sent = async (n: number) => {
       await expect.poll(async () => (await textsSentTo(customer.psid)).length, { timeout: 20_000 }).toBeGreaterThanOrEqual(n);
@@ -68,10 +74,9 @@ test('a two-level bot built in the queue dialog leads a customer into the right 
     // Messenger has no bold: the channel drops the WhatsApp asterisks around the numbers.
     expect(await sent(1)).toBe(`${greeting}\n\n1 - ${queueA.name}\n2 - ${queueB.name}`);
     await customer.says('2');
-    expect(await sent(2)).toBe('Setor B: como ajudamos?\n\n1 - Planos de internet\n0 - Voltar\n# - Menu inicial');
+    expect(await sent(2)).toBe('Setor B: como ajudamos?\n\n1 - Planos de internet\n2 - Segunda via de boleto\n0 - Voltar\n# - Menu inicial');
     await customer.says('planos de internet');
-    expect(await sent(3)).toContain('Qual assunto dos planos?\n\n1 - Falar com vendas');
-    await customer.says('1');
+    expect(await sent(3)).toBe('Qual assunto dos planos?');
     expect(await sent(4)).toBe('Vou te passar para vendas');
 
     // The ticket waits in queue A: its attendant sees it there, with the bot's steps in its log.

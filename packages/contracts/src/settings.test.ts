@@ -20,6 +20,8 @@ describe('company settings rules', () => {
     expect(updateCompanySettingBody.safeParse({ column: 'scheduleType', data: 'weekly' }).success).toBe(false);
     expect(updateCompanySettingBody.safeParse({ column: 'userRating', data: 'yes' }).success).toBe(false);
     expect(updateCompanySettingBody.safeParse({ column: 'chatBotType', data: 'text' }).success).toBe(true);
+    expect(updateCompanySettingBody.safeParse({ column: 'botLanguage', data: 'en' }).success).toBe(true);
+    expect(updateCompanySettingBody.safeParse({ column: 'botLanguage', data: 'fr' }).success).toBe(false);
     expect(updateCompanySettingBody.safeParse({ column: 'transferMessage', data: 'Transferido para {{queue}}' }).success).toBe(true);
     expect(updateCompanySettingBody.safeParse({ column: 'passwordHash', data: 'x' }).success).toBe(false);
   });

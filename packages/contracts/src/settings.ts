@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DEFAULT_PRIMARY_COLOR, SCHEDULE_TYPES } from './constants.js';
+import { DEFAULT_PRIMARY_COLOR, LANGUAGES, SCHEDULE_TYPES } from './constants.js';
 import { looseToggle, toggleSchema, type Toggle } from './lenient.js';
 
 
@@ -35,6 +35,8 @@ export const COMPANY_SETTING_DEFAULTS = {
   closeTicketOnTransfer: 'disabled',
   showNotificationPending: 'disabled',
   campaignsEnabled: 'disabled',
+  /** The language of the words the bot itself sends ('Voltar', 'Aceito'…): one of LANGUAGES (issue 16). */
+  botLanguage: 'pt-BR',
 } as const;
 
 export type CompanySettingKey = keyof typeof COMPANY_SETTING_DEFAULTS;
@@ -127,11 +129,12 @@ const COMPANY_SETTING_TEXTS = [
 
 const isTextSetting = (key: CompanySettingKey) => (COMPANY_SETTING_TEXTS as readonly string[]).includes(key);
 
-/** The value rule of each company setting: toggles enabled|disabled, scheduleType one of four, chatBotType text. */
+/** The value rule of each company setting: toggles enabled|disabled, scheduleType one of four, chatBotType text, botLanguage one of LANGUAGES. */
 export const COMPANY_SETTING_VALUE_SCHEMAS = Object.fromEntries(
   COMPANY_SETTING_KEYS.map((key) => {
     if (key === 'scheduleType') return [key, scheduleTypeSchema];
     if (key === 'chatBotType') return [key, z.enum(['text'])];
+    if (key === 'botLanguage') return [key, z.enum(LANGUAGES)];
     return [key, isTextSetting(key) ? z.string().max(5000, 'Too Long!') : toggleSchema];
   }),
 ) as Record<CompanySettingKey, z.ZodType<string>>;

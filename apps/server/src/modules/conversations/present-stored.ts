@@ -103,6 +103,8 @@ export async function presentStored(ctx: AppContext, s: StoredRows): Promise<{ t
       contact: s.message.contactId === null ? null : { id: s.sender.id, name: s.sender.name },
       quoted: null,
       mediaUrl: (companyId, file) => ctx.storage.url(ctx.config.apiUrl, companyId, file),
+      // A message just stored is not deleted: lgpdDeleteMessage has nothing to hide in it.
+      hideDeletedByContact: false,
     });
   return { ticket, message, hidesNumbers: inc.hides_numbers === true };
 }

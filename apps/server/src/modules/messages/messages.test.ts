@@ -2,7 +2,8 @@ import type { AppMessageEventPayload, ListMessagesResponse, Message, TicketEvent
 import { count, eq } from 'drizzle-orm';
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { companySettings, contacts, messages, queues, tickets, userQueues } from '../../db/schema/index.js';
+import { companySettings, contacts, messages, queues, tickets, userQueues, whatsapps } from '../../db/schema/index.js';
+import { processInbound } from '../conversations/inbound.js';
 import { bearer, collect, createCompanyWithAdmin, createTestApp, login, nextEvent, sleep, type LoggedIn, type TestApp } from '../../../test/helpers.js';
 import { createConnection, eventually } from '../../../test/connections.js';
 import { FakeGraph, PNG } from '../../../test/fakes/graph-server.js';
@@ -172,6 +173,51 @@ describe('GET /messages/{ticketId}', () => {
     } finally {
       await t.db.update(companySettings).set({ lgpdHideNumber: 'disabled' }).where(eq(companySettings.companyId, companyId));
     }
+  });
+});
+
+describe('lgpdDeleteMessage', () => {
+  it('answers what the contact deleted without body or media (HTTP and socket) while enabled; the attendant’s own deletions and everything when disabled keep them', async () => {
+    const { ticket, contact } = await newTicket();
+    const [connection] = await t.db.select().from(whatsapps).where(eq(whatsapps.id, connId));
+    const base = { companyId, ticketId: ticket.id, whatsappId: connId };
+    const [said, photo, own] = await t.db
+      .insert(messages)
+      .values([
+        { ...base, contactId: contact.id, body: 'meu cpf é 123', wid: `lgpd_del_text_${ticket.id}` },
+        { ...base, contactId: contact.id, body: '', mediaType: 'image', mediaUrl: 'foto.png', wid: `lgpd_del_photo_${ticket.id}` },
+        { ...base, fromMe: true, body: 'apagada por mim', isDeleted: true },
+      ])
+      .returning();
+    const [answer] = await t.db.insert(messages).values({ ...base, fromMe: true, body: 'recebido', quotedMsgId: said!.id }).returning();
+    const list = async () => {
+      const res = await t.app.inject({ method: 'GET', url: `/messages/${ticket.id}`, headers: auth(admin) });
+      expect(res.statusCode).toBe(200);
+      const byId = new Map(res.json<ListMessagesResponse>().messages.map((m) => [m.id, m]));
+      return { said: byId.get(said!.id)!, photo: byId.get(photo!.id)!, own: byId.get(own!.id)!, answer: byId.get(answer!.id)! };
+    };
+    const contactDeletes = async (wid: string) => {
+      const updated = nextEvent<AppMessageEventPayload>(socket, `company-${companyId}-appMessage`);
+      expect((await processInbound(t.app.ctx, connection!, { kind: 'delete', wid })).outcome).toBe('updated');
+      return (await updated).message;
+    };
+
+    await t.db.update(companySettings).set({ lgpdDeleteMessage: 'enabled' }).where(eq(companySettings.companyId, companyId));
+    try {
+      expect(await contactDeletes(said!.wid!)).toMatchObject({ id: said!.id, isDeleted: true, body: '' });
+      expect(await contactDeletes(photo!.wid!)).toMatchObject({ id: photo!.id, isDeleted: true, mediaType: 'image', mediaUrl: null });
+      const hidden = await list();
+      expect(hidden.said).toMatchObject({ isDeleted: true, body: '' });
+      expect(hidden.photo).toMatchObject({ isDeleted: true, mediaUrl: null });
+      expect(hidden.answer.quotedMsg).toMatchObject({ id: said!.id, body: '' });
+      expect(hidden.own).toMatchObject({ isDeleted: true, body: 'apagada por mim' });
+    } finally {
+      await t.db.update(companySettings).set({ lgpdDeleteMessage: 'disabled' }).where(eq(companySettings.companyId, companyId));
+    }
+    const shown = await list();
+    expect(shown.said).toMatchObject({ isDeleted: true, body: 'meu cpf é 123' });
+    expect(shown.photo.mediaUrl).toContain('foto.png');
+    expect(shown.answer.quotedMsg).toMatchObject({ body: 'meu cpf é 123' });
   });
 });
 

@@ -6,23 +6,30 @@ export type MessageRow = typeof messages.$inferSelect;
 export interface MessageIncludes {
   ticket: { id: number; uuid: string; queue: { name: string } | null };
   contact: { id: number; name: string } | null;
-  quoted: (Pick<MessageRow, 'id' | 'body' | 'fromMe' | 'mediaType' | 'mediaUrl' | 'companyId'> & { contact: { id: number; name: string } | null }) | null;
+  quoted: (Pick<MessageRow, 'id' | 'body' | 'fromMe' | 'mediaType' | 'mediaUrl' | 'companyId' | 'isDeleted'> & { contact: { id: number; name: string } | null }) | null;
   /** Builds the public URL of a stored file. */
   mediaUrl: (companyId: number, fileName: string) => string;
+  /** The company's `lgpdDeleteMessage`: what a contact deleted is answered without its body and media. */
+  hideDeletedByContact: boolean;
 }
+
+/** A message the contact deleted, under `lgpdDeleteMessage`: its content is not answered at all (the UI shows the deleted mark from isDeleted). */
+const obscured = (m: Pick<MessageRow, 'isDeleted' | 'fromMe'>, inc: MessageIncludes) => inc.hideDeletedByContact && m.isDeleted && !m.fromMe;
 
 /** The one place that shapes a message (API-CONTRACT `GET /messages/{ticketId}`). */
 export function presentMessage(row: MessageRow, inc: MessageIncludes): Message {
   const url = (companyId: number, file: string | null) => (file ? inc.mediaUrl(companyId, file) : null);
+  const hidden = obscured(row, inc);
+  const quotedHidden = !!inc.quoted && obscured(inc.quoted, inc);
   return {
     id: row.id,
     wid: row.wid,
-    body: row.body,
+    body: hidden ? '' : row.body,
     fromMe: row.fromMe,
     read: row.read,
     ack: row.ack,
     mediaType: row.mediaType,
-    mediaUrl: url(row.companyId, row.mediaUrl),
+    mediaUrl: hidden ? null : url(row.companyId, row.mediaUrl),
     isDeleted: row.isDeleted,
     isEdited: row.isEdited,
     isForwarded: row.isForwarded,
@@ -37,10 +44,10 @@ export function presentMessage(row: MessageRow, inc: MessageIncludes): Message {
     quotedMsg: inc.quoted
       ? {
           id: inc.quoted.id,
-          body: inc.quoted.body,
+          body: quotedHidden ? '' : inc.quoted.body,
           fromMe: inc.quoted.fromMe,
           mediaType: inc.quoted.mediaType,
-          mediaUrl: url(inc.quoted.companyId, inc.quoted.mediaUrl),
+          mediaUrl: quotedHidden ? null : url(inc.quoted.companyId, inc.quoted.mediaUrl),
           contact: inc.quoted.contact,
         }
       : null,

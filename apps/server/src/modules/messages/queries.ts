@@ -1,15 +1,15 @@
 import type { Message } from '@balcao/contracts';
-import { and, count, desc, eq } from 'drizzle-orm';
+import { and, count, desc, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.js';
-import { contacts, messages, queues, tickets } from '../../db/schema/index.js';
+import { companySettings, contacts, messages, queues, tickets } from '../../db/schema/index.js';
 import type { MediaStorage } from '../../storage/media.js';
 import { presentMessage, type MessageRow } from './presenter.js';
 
 const quotedContact = alias(contacts, 'quoted_contact');
 const quoted = alias(messages, 'quoted');
 
-/** Messages with their includes (ticket, queue, contact, quoted message and its contact) in one query. */
+/** Messages with their includes (ticket, queue, contact, quoted message and its contact, the company's lgpdDeleteMessage) in one query. */
 function selectMessages(db: DbOrTx) {
   return db
     .select({
@@ -17,15 +17,17 @@ function selectMessages(db: DbOrTx) {
       ticket: { id: tickets.id, uuid: tickets.uuid },
       queueName: queues.name,
       contact: { id: contacts.id, name: contacts.name },
-      quoted: { id: quoted.id, body: quoted.body, fromMe: quoted.fromMe, mediaType: quoted.mediaType, mediaUrl: quoted.mediaUrl, companyId: quoted.companyId },
+      quoted: { id: quoted.id, body: quoted.body, fromMe: quoted.fromMe, mediaType: quoted.mediaType, mediaUrl: quoted.mediaUrl, companyId: quoted.companyId, isDeleted: quoted.isDeleted },
       quotedContact: { id: quotedContact.id, name: quotedContact.name },
+      hideDeletedByContact: sql<boolean>`coalesce(${companySettings.lgpdDeleteMessage} = 'enabled', false)`,
     })
     .from(messages)
     .innerJoin(tickets, eq(tickets.id, messages.ticketId))
     .leftJoin(queues, eq(queues.id, tickets.queueId))
     .leftJoin(contacts, eq(contacts.id, messages.contactId))
     .leftJoin(quoted, eq(quoted.id, messages.quotedMsgId))
-    .leftJoin(quotedContact, eq(quotedContact.id, quoted.contactId));
+    .leftJoin(quotedContact, eq(quotedContact.id, quoted.contactId))
+    .leftJoin(companySettings, eq(companySettings.companyId, messages.companyId));
 }
 
 type SelectedRow = Awaited<ReturnType<ReturnType<typeof selectMessages>['where']>>[number];
@@ -36,6 +38,7 @@ function present(row: SelectedRow, storage: MediaStorage, apiUrl: string): Messa
     contact: row.contact,
     quoted: row.quoted ? { ...row.quoted, contact: row.quotedContact } : null,
     mediaUrl: (companyId, file) => storage.url(apiUrl, companyId, file),
+    hideDeletedByContact: row.hideDeletedByContact,
   });
 }
 

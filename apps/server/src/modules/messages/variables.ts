@@ -1,9 +1,15 @@
 const two = (n: number) => String(n).padStart(2, '0');
 
-/** Greeting by the hour (`{{ms}}`), in the product's default language. */
-export function greetingByHour(now: Date): string {
+/** What `{{ms}}` says in the morning, the afternoon and the evening. */
+export type DayGreetings = readonly [string, string, string];
+
+/** `{{ms}}` in the product's default language. */
+export const DEFAULT_DAY_GREETINGS: DayGreetings = ['Bom dia', 'Boa tarde', 'Boa noite'];
+
+/** Greeting by the hour (`{{ms}}`), in the product's default language unless other words are given. */
+export function greetingByHour(now: Date, words = DEFAULT_DAY_GREETINGS): string {
   const h = now.getHours();
-  return h < 12 ? 'Bom dia' : h < 18 ? 'Boa tarde' : 'Boa noite';
+  return h < 12 ? words[0] : h < 18 ? words[1] : words[2];
 }
 
 export interface VariableValues {
@@ -12,6 +18,8 @@ export interface VariableValues {
   queueName?: string | null;
   connectionName?: string | null;
   ticketId: number;
+  /** `{{ms}}` in another language (the bot's messages follow the company's `botLanguage`). */
+  dayGreetings?: DayGreetings;
 }
 
 /**
@@ -25,7 +33,7 @@ export function fillVariables(template: string, v: VariableValues, now = new Dat
     firstName: v.contactName.split(' ')[0] ?? '',
     name: v.contactName,
     userName: v.userName ?? '',
-    ms: greetingByHour(now),
+    ms: greetingByHour(now, v.dayGreetings),
     protocol: `${now.getFullYear()}${two(now.getMonth() + 1)}${two(now.getDate())}${two(now.getHours())}${two(now.getMinutes())}${two(now.getSeconds())}${v.ticketId}`,
     date,
     hour,

@@ -71,6 +71,18 @@ describe('PUT /companySettings', () => {
     expect((await put(roles.admin.token, 'sendQueuePosition', 'enabled')).statusCode).toBe(400);
   });
 
+  it("stores botLanguage, one of the four languages, for the caller's company only", async () => {
+    expect((await one(roles.user.token, 'botLanguage')).json()).toEqual({ botLanguage: 'pt-BR' });
+    for (const data of ['fr', 'EN', '', 7]) expect((await put(roles.admin.token, 'botLanguage', data)).statusCode, String(data)).toBe(400);
+    expect((await put(roles.user.token, 'botLanguage', 'en')).statusCode).toBe(403);
+    const res = await put(roles.admin.token, 'botLanguage', 'es');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ botLanguage: 'es' });
+    expect((await stored(roles.companyId))?.botLanguage).toBe('es');
+    expect((await stored(roles.otherCompanyId))?.botLanguage).toBe('pt-BR');
+    expect((await put(roles.admin.token, 'botLanguage', null)).json()).toMatchObject({ botLanguage: 'pt-BR' });
+  });
+
   it('is for admins only', async () => {
     const res = await put(roles.user.token, 'userRating', 'enabled');
     expect(res.statusCode).toBe(403);

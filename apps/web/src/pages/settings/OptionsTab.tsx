@@ -9,6 +9,7 @@ import Grid from '@mui/material/Grid';
 import Typography from '@mui/material/Typography';
 import {
   FORM_SUBMIT_DELAY_MS,
+  LANGUAGES,
   SCHEDULE_TYPES,
   companySettingsFormSchema,
   type CompanySettingKey,
@@ -34,6 +35,7 @@ const GROUPS: { id: 'general' | 'attendance' | 'messages' | 'lgpd'; items: Item[
       toggle('userRating'),
       { key: 'scheduleType', kind: 'choice', options: SCHEDULE_TYPES, prefix: 'settings.options.scheduleTypes' },
       { key: 'chatBotType', kind: 'choice', options: ['text'], prefix: 'settings.options.chatBotTypes' },
+      { key: 'botLanguage', kind: 'choice', options: LANGUAGES, prefix: 'settings.options.botLanguages' },
       toggle('campaignsEnabled'),
       toggle('showNotificationPending'),
       toggle('requiredTag'),

@@ -80,6 +80,7 @@ export const settingsMessages = defineMessages({
         closeTicketOnTransfer: 'Fechar o atendimento ao transferir para outra fila',
         showNotificationPending: 'Mostrar notificação de atendimentos pendentes',
         campaignsEnabled: 'Campanhas',
+        botLanguage: 'Idioma das mensagens do robô',
       },
       scheduleTypes: {
         disabled: 'Desabilitado',
@@ -89,6 +90,12 @@ export const settingsMessages = defineMessages({
       },
       chatBotTypes: {
         text: 'Texto',
+      },
+      botLanguages: {
+        'pt-BR': 'Português (Brasil)',
+        en: 'English',
+        es: 'Español',
+        tr: 'Türkçe',
       },
     },
     schedules: {
@@ -247,6 +254,7 @@ export const settingsMessages = defineMessages({
         closeTicketOnTransfer: 'Close the ticket when transferring to another queue',
         showNotificationPending: 'Show notifications of pending tickets',
         campaignsEnabled: 'Campaigns',
+        botLanguage: "Language of the bot's messages",
       },
       scheduleTypes: {
         disabled: 'Disabled',
@@ -256,6 +264,12 @@ export const settingsMessages = defineMessages({
       },
       chatBotTypes: {
         text: 'Text',
+      },
+      botLanguages: {
+        'pt-BR': 'Português (Brasil)',
+        en: 'English',
+        es: 'Español',
+        tr: 'Türkçe',
       },
     },
     schedules: {
@@ -413,6 +427,7 @@ export const settingsMessages = defineMessages({
         closeTicketOnTransfer: 'Cerrar el ticket al transferirlo a otra cola',
         showNotificationPending: 'Mostrar notificaciones de tickets pendientes',
         campaignsEnabled: 'Campañas',
+        botLanguage: 'Idioma de los mensajes del bot',
       },
       scheduleTypes: {
         disabled: 'Deshabilitado',
@@ -422,6 +437,12 @@ export const settingsMessages = defineMessages({
       },
       chatBotTypes: {
         text: 'Texto',
+      },
+      botLanguages: {
+        'pt-BR': 'Português (Brasil)',
+        en: 'English',
+        es: 'Español',
+        tr: 'Türkçe',
       },
     },
     schedules: {
@@ -580,6 +601,7 @@ export const settingsMessages = defineMessages({
         closeTicketOnTransfer: 'Başka kuyruğa aktarırken talebi kapat',
         showNotificationPending: 'Bekleyen talepler için bildirim göster',
         campaignsEnabled: 'Kampanyalar',
+        botLanguage: 'Bot mesajlarının dili',
       },
       scheduleTypes: {
         disabled: 'Devre dışı',
@@ -589,6 +611,12 @@ export const settingsMessages = defineMessages({
       },
       chatBotTypes: {
         text: 'Metin',
+      },
+      botLanguages: {
+        'pt-BR': 'Português (Brasil)',
+        en: 'English',
+        es: 'Español',
+        tr: 'Türkçe',
       },
     },
     schedules: {

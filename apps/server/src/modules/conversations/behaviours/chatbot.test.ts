@@ -1,6 +1,6 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chatbots, contacts, fileListOptions, fileLists, messages, queueIntegrations, queues, tickets } from '../../../db/schema/index.js';
+import { chatbots, companies, contacts, fileListOptions, fileLists, messages, queueIntegrations, queues, tickets } from '../../../db/schema/index.js';
 import { createCompanyWithAdmin, createTestApp, sleep, type TestApp } from '../../../../test/helpers.js';
 import { createConnection, eventually } from '../../../../test/connections.js';
 import { logsOf, setCompanySettings } from '../../../../test/tickets.js';
@@ -64,6 +64,18 @@ async function option(queueId: number, fields: Partial<typeof chatbots.$inferIns
 }
 
 const customer = () => String((number += 1));
+const bodies = async (ticketId: number) => (await outgoing(ticketId)).map((m) => m.body);
+const incoming = (ticketId: number) => t.db.select().from(messages).where(and(eq(messages.ticketId, ticketId), eq(messages.fromMe, false)));
+
+const ALL_WEEK = (['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'] as const).map((weekdayEn) => ({
+  weekday: weekdayEn,
+  weekdayEn,
+  startTimeA: '00:00',
+  endTimeA: '23:59',
+  startTimeB: '',
+  endTimeB: '',
+}));
+const CLOSED_WEEK = ALL_WEEK.map((d) => ({ ...d, startTimeA: '', endTimeA: '' }));
 
 beforeAll(async () => {
   graph = await FakeGraph.start();
@@ -82,11 +94,12 @@ beforeAll(async () => {
     .returning();
   sales = a!.id;
   support = b!.id;
-  // Vendas: Planos › Básico › Anual (three levels), and a queue option to Suporte.
+  // Vendas: Planos › Básico › Anual | Mensal (three levels), and a queue option to Suporte.
   const planos = await option(sales, { name: 'Planos', greetingMessage: 'Qual plano?' });
   const basico = await option(sales, { name: 'Básico', greetingMessage: 'Básico: qual período?' }, planos, 0);
   await option(sales, { name: 'Premium', greetingMessage: 'Premium é ótimo' }, planos, 1);
   await option(sales, { name: 'Anual', greetingMessage: 'Anual fechado, obrigado!', closeTicket: true }, basico, 0);
+  await option(sales, { name: 'Mensal', greetingMessage: 'Mensal fechado, obrigado!', closeTicket: true }, basico, 1);
   await option(sales, { name: 'Ir ao suporte', greetingMessage: 'Levando você ao suporte', queueType: 'queue', optQueueId: support }, null, 1);
   // Suporte: attendent, file, integration.
   const [integration] = await t.db.insert(queueIntegrations).values({ companyId, type: 'webhook', name: 'Robô', urlN8N: 'http://127.0.0.1:9/hook' }).returning();
@@ -293,3 +306,134 @@ describe('LGPD consent', () => {
   });
 });
 
+
+describe('a level with a single option', () => {
+  it('is not asked: at the top of a queue and one level down the only option is chosen, and 0 goes back past them', async () => {
+    const [queue] = await t.db.insert(queues).values({ companyId, name: 'Única', color: '#123456', greetingMessage: 'Fila única' }).returning();
+    const planos = await option(queue!.id, { name: 'Planos', greetingMessage: 'Temos planos' });
+    const basico = await option(queue!.id, { name: 'Básico', greetingMessage: 'Plano básico:' }, planos);
+    await option(queue!.id, { name: 'Mensal', greetingMessage: 'Mensal, ótimo' }, basico, 0);
+    await option(queue!.id, { name: 'Anual', greetingMessage: 'Anual, ótimo' }, basico, 1);
+    const only = await createConnection(t.db, companyId, { greetingMessage: '' }, [queue!.id]);
+    const menu = 'Plano básico:\n\n*1* - Mensal\n*2* - Anual\n*0* - Voltar\n*#* - Menu inicial';
+    const from = customer();
+    const id = await customerSays(from, 'oi', only);
+    expect((await reply(id, 3)).body).toBe(menu);
+    expect(await bodies(id)).toEqual(['Fila única', 'Temos planos', menu]);
+    expect((await ticketOf(id)).chatbotId).toBe(basico);
+    await customerSays(from, '0', only);
+    expect((await reply(id, 6)).body).toBe(menu);
+    expect((await bodies(id)).slice(3)).toEqual(['Fila única', 'Temos planos', menu]);
+    await customerSays(from, 'anual', only);
+    expect((await reply(id, 7)).body).toBe('Anual, ótimo');
+    await eventually(async () => (await ticketOf(id)).botFinishedAt !== null);
+    expect(await ticketOf(id)).toMatchObject({ queueId: queue!.id, status: 'pending', userId: null });
+    expect((await logsOf(t.db, id)).filter((l) => l.type === 'chatBot')).toHaveLength(5);
+  });
+
+  it("runs the only option's target at once: an attendent two levels down, a queue option that leads back round is asked", async () => {
+    const [direto] = await t.db.insert(queues).values({ companyId, name: 'Direto', color: '#654321', greetingMessage: 'Direto aqui' }).returning();
+    const humano = await option(direto!.id, { name: 'Suporte humano', greetingMessage: 'Encaminhando' });
+    await option(direto!.id, { name: 'Falar com a Ana', greetingMessage: 'A Ana atende você', queueType: 'attendent', optUserId: adminId }, humano);
+    const two = await createConnection(t.db, companyId, { greetingMessage: 'Setor?' }, [sales, direto!.id]);
+    const from = customer();
+    const id = await customerSays(from, 'oi', two);
+    await reply(id, 1);
+    await customerSays(from, '2', two);
+    expect((await reply(id, 4)).body).toBe('A Ana atende você');
+    expect((await bodies(id)).slice(1)).toEqual(['Direto aqui', 'Encaminhando', 'A Ana atende você']);
+    await eventually(async () => (await ticketOf(id)).status === 'open');
+    expect(await ticketOf(id)).toMatchObject({ queueId: direto!.id, userId: adminId });
+    expect((await logsOf(t.db, id)).slice(-3).map((l) => [l.type, l.userId])).toEqual([
+      ['queue', null],
+      ['chatBot', null],
+      ['chatBot', adminId],
+    ]);
+
+    // Ping and Pong each hold a single option leading to the other: each is chosen once, then the customer is asked.
+    const [ping, pong] = await t.db
+      .insert(queues)
+      .values([
+        { companyId, name: 'Ping', color: '#111111', greetingMessage: 'Ping' },
+        { companyId, name: 'Pong', color: '#222222', greetingMessage: 'Pong' },
+      ])
+      .returning();
+    await option(ping!.id, { name: 'Para o Pong', queueType: 'queue', optQueueId: pong!.id });
+    await option(pong!.id, { name: 'Para o Ping', queueType: 'queue', optQueueId: ping!.id });
+    const round = await createConnection(t.db, companyId, { greetingMessage: '' }, [ping!.id]);
+    const loop = await customerSays(customer(), 'oi', round);
+    expect((await reply(loop, 3)).body).toBe('Ping\n\n*1* - Para o Pong');
+    await silence(loop, 3);
+    expect(await bodies(loop)).toEqual(['Ping', 'Pong', 'Ping\n\n*1* - Para o Pong']);
+  });
+});
+
+describe('out of hours before the bot', () => {
+  const closedMessage = 'Fechados agora, voltamos amanhã';
+
+  /** A new customer of a bot connection: the out-of-hours answer once, nothing else, both messages stored; or the menu. */
+  async function expectClosed(connection: Connection) {
+    const from = customer();
+    const id = await customerSays(from, 'oi', connection);
+    expect((await reply(id, 1)).body).toBe(closedMessage);
+    await customerSays(from, '1', connection);
+    await silence(id, 1);
+    expect(await incoming(id)).toHaveLength(2);
+    expect(await ticketOf(id)).toMatchObject({ queueId: null, status: 'pending', botStartedAt: null });
+  }
+  async function expectOpen(connection: Connection) {
+    const id = await customerSays(customer(), 'oi', connection);
+    expect((await reply(id, 1)).body).toBe('Olá! Escolha um setor:\n\n*1* - Vendas\n*2* - Suporte');
+  }
+  const botConnection = (schedules = ALL_WEEK) =>
+    createConnection(t.db, companyId, { greetingMessage: 'Olá! Escolha um setor:', outOfHoursMessage: closedMessage, schedules }, [sales, support]);
+
+  it("with scheduleType company, the company's hours decide and the connection's outOfHoursMessage answers", async () => {
+    await setCompanySettings(t.db, companyId, { scheduleType: 'company' });
+    try {
+      // The connection's own hours say open: with scheduleType company they do not count.
+      const connection = await botConnection(ALL_WEEK);
+      await t.db.update(companies).set({ schedules: CLOSED_WEEK }).where(eq(companies.id, companyId));
+      await expectClosed(connection);
+      await t.db.update(companies).set({ schedules: ALL_WEEK }).where(eq(companies.id, companyId));
+      await expectOpen(connection);
+    } finally {
+      await setCompanySettings(t.db, companyId, { scheduleType: 'disabled' });
+    }
+  });
+
+  it("with scheduleType connection, the connection's hours decide", async () => {
+    await setCompanySettings(t.db, companyId, { scheduleType: 'connection' });
+    try {
+      await t.db.update(companies).set({ schedules: ALL_WEEK }).where(eq(companies.id, companyId));
+      await expectClosed(await botConnection(CLOSED_WEEK));
+      await t.db.update(companies).set({ schedules: CLOSED_WEEK }).where(eq(companies.id, companyId));
+      await expectOpen(await botConnection(ALL_WEEK));
+    } finally {
+      await setCompanySettings(t.db, companyId, { scheduleType: 'disabled' });
+    }
+  });
+
+  it('with scheduleType disabled, neither hours close', async () => {
+    await t.db.update(companies).set({ schedules: CLOSED_WEEK }).where(eq(companies.id, companyId));
+    await expectOpen(await botConnection(CLOSED_WEEK));
+  });
+});
+
+describe("the bot's words in the company's botLanguage", () => {
+  it("an en company gets 'Back', 'Main menu', 'I accept' and an English {{ms}}", async () => {
+    await setCompanySettings(t.db, companyId, { botLanguage: 'en', enableLGPD: 'enabled', lgpdConsent: 'enabled', lgpdMessage: 'We use your data.', lgpdLink: '' });
+    try {
+      const hello = await createConnection(t.db, companyId, { greetingMessage: '{{ms}}! Pick one:' }, [sales, support]);
+      const from = customer();
+      const id = await customerSays(from, 'hi', hello);
+      expect((await reply(id, 1)).body).toBe('We use your data.\n\n*1* - I accept\n*2* - I do not accept');
+      await customerSays(from, '1', hello);
+      expect((await reply(id, 2)).body).toMatch(/^Good (morning|afternoon|evening)! Pick one:\n\n\*1\* - Vendas/);
+      await customerSays(from, '1', hello);
+      expect((await reply(id, 3)).body).toBe('Bem-vindo a Vendas\n\n*1* - Planos\n*2* - Ir ao suporte\n*0* - Back\n*#* - Main menu');
+    } finally {
+      await setCompanySettings(t.db, companyId, { botLanguage: 'pt-BR', enableLGPD: 'disabled', lgpdConsent: 'disabled', lgpdMessage: '' });
+    }
+  });
+});

@@ -9,6 +9,7 @@ import { sendQueuePosition } from './queue-position.js';
 import { assignRandomAttendant, walletOwner } from './router.js';
 import type { InboundContext } from './inbound.js';
 import { sendConnectionMessage } from './send.js';
+import { botWords, type BotWords } from './words.js';
 
 /**
  * The queue chatbot (spec 3 §4, issue 16), for a pending ticket nobody attends: the
@@ -16,8 +17,9 @@ import { sendConnectionMessage } from './send.js';
  * its text) moves the ticket into the queue, whose greeting lists that queue's options,
  * and so on down the tree (`tickets.chatbot_id` is the option whose sub-options are on
  * screen; null is the queue's top level). '0' goes back one level, '#' back to the
- * start. Too many wrong answers (`maxUseBotQueues`) or too long in the bot
- * (`timeUseBotQueues` minutes) leave the ticket waiting in its queue, bot finished.
+ * start. A level with a single option does not ask: that option is chosen at once.
+ * Too many wrong answers (`maxUseBotQueues`) or too long in the bot (`timeUseBotQueues`
+ * minutes) leave the ticket waiting in its queue, bot finished.
  * Answers false when the bot has nothing to do with this ticket (the plain greeting runs).
  */
 export async function runChatbot(ctx: AppContext, c: InboundContext): Promise<boolean> {
@@ -27,7 +29,7 @@ export async function runChatbot(ctx: AppContext, c: InboundContext): Promise<bo
   if (menu.length === 0) return false;
   if (await botDisabled(ctx, ticket.contactId)) return true;
 
-  const bot = new Bot(ctx, c, menu);
+  const bot = new Bot(ctx, c, menu, await botWords(ctx, ticket.companyId));
   if (c.found.created || c.found.reopened) return bot.start();
   if (ticket.botFinishedAt) return true;
   const timeUp = connection.timeUseBotQueues > 0 && ticket.botStartedAt && Date.now() - ticket.botStartedAt.getTime() > connection.timeUseBotQueues * 60_000;
@@ -71,18 +73,21 @@ function pick<T extends { name: string }>(items: T[], answer: string): T | undef
 export const BACK_KEY = '0';
 export const START_KEY = '#';
 
-function menuText(greeting: string, items: { name: string }[], canGoBack: boolean): string {
+function menuText(greeting: string, items: { name: string }[], canGoBack: boolean, words: BotWords): string {
   const lines = items.map((item, i) => `*${i + 1}* - ${item.name}`);
-  if (canGoBack) lines.push(`*${BACK_KEY}* - Voltar`, `*${START_KEY}* - Menu inicial`);
+  if (canGoBack) lines.push(`*${BACK_KEY}* - ${words.back}`, `*${START_KEY}* - ${words.mainMenu}`);
   return [greeting.trim(), lines.join('\n')].filter(Boolean).join('\n\n');
 }
 
 class Bot {
   private ticket: TicketRow;
+  /** Options chosen for being alone on their level while handling this message: a queue option leading back round is then asked, not looped. */
+  private readonly autoChosen = new Set<number>();
   constructor(
     private readonly ctx: AppContext,
     private readonly c: InboundContext,
     private readonly queues: QueueRow[],
+    private readonly words: BotWords,
   ) {
     this.ticket = c.ticket;
   }
@@ -113,7 +118,7 @@ class Bot {
     const sole = this.queues.length === 1 ? this.queues[0]! : undefined;
     const current = this.queues.find((q) => q.id === this.ticket.queueId) ?? sole;
     if (!current) {
-      await this.send(menuText(this.connection.greetingMessage, this.queues, false));
+      await this.send(this.menu(this.connection.greetingMessage, this.queues, false));
       return true;
     }
     if (sole && (await sendGreetingOneQueue(this.ctx, this.ticket.companyId))) await this.send(this.connection.greetingMessage, this.connection.greetingMediaAttachment);
@@ -139,7 +144,7 @@ class Bot {
     }
     const here = this.chatbotLevel();
     if (answer === START_KEY) return this.backToStart();
-    if (answer === BACK_KEY) return this.back(await here);
+    if (answer === BACK_KEY) return this.back((await here).current);
     const level = await here;
     const option = pick(level.options, answer);
     return option ? this.choose(option) : this.wrong();
@@ -159,11 +164,24 @@ class Bot {
     return { current, options };
   }
 
+  private menu(greeting: string, items: { name: string }[], canGoBack: boolean): string {
+    return menuText(greeting, items, canGoBack, this.words);
+  }
+
   private async resend(): Promise<void> {
-    if (this.ticket.queueId === null) return this.send(menuText(this.connection.greetingMessage, this.queues, false));
+    if (this.ticket.queueId === null) return this.send(this.menu(this.connection.greetingMessage, this.queues, false));
     const queue = this.queues.find((q) => q.id === this.ticket.queueId);
     const { current, options } = await this.chatbotLevel();
-    await this.send(menuText(current ? current.greetingMessage : (queue?.greetingMessage ?? ''), options, this.canGoBack()));
+    await this.send(this.menu(current ? current.greetingMessage : (queue?.greetingMessage ?? ''), options, this.canGoBack()));
+  }
+
+  /** A level's message and its options; a level with a single option does not ask: its message, then that option at once. */
+  private async offer(message: string, options: Option[], canGoBack: boolean): Promise<void> {
+    const only = options.length === 1 ? options[0]! : undefined;
+    if (!only || this.autoChosen.has(only.id)) return this.send(this.menu(message, options, canGoBack));
+    this.autoChosen.add(only.id);
+    await this.send(message);
+    await this.choose(only);
   }
 
   private canGoBack(): boolean {
@@ -177,17 +195,25 @@ class Bot {
     return true;
   }
 
-  private async back(level: { current: Option | undefined }): Promise<boolean> {
-    if (level.current) {
-      if (await this.step({ chatbotId: level.current.parentId, botAttempts: 0 })) await this.resend();
-      return true;
-    }
-    return this.backToStart();
+  /** One level up, past the levels passed through for their single option (going back to one would only come down again). */
+  private async back(current: Option | undefined): Promise<boolean> {
+    if (!current) return this.backToStart();
+    const tree = await this.ctx.db.select({ id: chatbots.id, parentId: chatbots.parentId }).from(chatbots).where(eq(chatbots.queueId, current.queueId));
+    const alone = (parentId: number | null) => tree.filter((o) => o.parentId === parentId).length === 1;
+    let target = current.parentId;
+    while (target !== null && alone(target)) target = tree.find((o) => o.id === target)?.parentId ?? null;
+    if (target === null && alone(null)) return this.backToStart();
+    if (await this.step({ chatbotId: target, botAttempts: 0 })) await this.resend();
+    return true;
   }
 
+  /** The queue list; with a single queue, that queue from its greeting on (its single options chosen again). */
   private async backToStart(): Promise<boolean> {
-    const change: BotChange = this.queues.length > 1 ? { queueId: null, chatbotId: null, botAttempts: 0 } : { chatbotId: null, botAttempts: 0 };
-    if (await this.step(change)) await this.resend();
+    const sole = this.queues.length === 1 ? this.queues[0]! : undefined;
+    const change: BotChange = { queueId: sole?.id ?? null, chatbotId: null, botAttempts: 0 };
+    if (!(await this.step(change))) return true;
+    if (sole) await this.enterQueue(sole);
+    else await this.resend();
     return true;
   }
 
@@ -199,14 +225,15 @@ class Bot {
       return;
     }
     const { options } = await this.chatbotLevel();
-    await this.send(menuText(queue.greetingMessage ?? '', options, this.queues.length > 1 && options.length > 0));
-    if (options.length === 0) await this.finish();
+    if (options.length > 0) return this.offer(queue.greetingMessage ?? '', options, this.queues.length > 1);
+    await this.send(queue.greetingMessage ?? '');
+    await this.finish();
   }
 
   /** The option's message, then what its type does; `closeTicket` closes after the message. */
   private async choose(option: Option): Promise<boolean> {
     const log = { type: 'chatBot' as const, queueId: this.ticket.queueId };
-    const children = await this.ctx.db.select({ id: chatbots.id, name: chatbots.name }).from(chatbots).where(eq(chatbots.parentId, option.id)).orderBy(asc(chatbots.position), asc(chatbots.id));
+    const children = await this.ctx.db.select().from(chatbots).where(eq(chatbots.parentId, option.id)).orderBy(asc(chatbots.position), asc(chatbots.id));
     switch (option.queueType) {
       case 'queue': {
         const queue = await this.targetQueue(option.optQueueId);
@@ -231,7 +258,7 @@ class Bot {
         break;
       case 'text':
         if (children.length > 0) {
-          if (await this.step({ chatbotId: option.id, botAttempts: 0 }, [log])) await this.send(menuText(option.greetingMessage, children, true));
+          if (await this.step({ chatbotId: option.id, botAttempts: 0 }, [log])) await this.offer(option.greetingMessage, children, true);
         } else {
           await this.send(option.greetingMessage);
           await this.leaf(option, log);

@@ -1,6 +1,6 @@
 import { NPS_MAX, NPS_MIN } from '@balcao/contracts';
 import { eq, sql } from 'drizzle-orm';
-import { companySettings, ticketRatings, tickets } from '../../../db/schema/index.js';
+import { ticketRatings, tickets } from '../../../db/schema/index.js';
 import type { AppContext } from '../../../http/context.js';
 import { markClosed } from '../commands/tickets.js';
 import type { FoundTicket } from '../commands/ticket-rows.js';
@@ -8,7 +8,8 @@ import type { TicketRow } from '../../tickets/presenter.js';
 import type { Connection } from '../../../channels/adapter.js';
 import { runChatbot } from './chatbot.js';
 import { runLgpd } from './lgpd.js';
-import { isOnVacation, isWithinHours } from './hours.js';
+import { isOnVacation } from './hours.js';
+import { isOutOfHours } from './out-of-hours.js';
 import { answerWithPrompt } from './prompt.js';
 import { runIntegrationStep } from './integration.js';
 import { sendConnectionMessage } from './send.js';
@@ -27,7 +28,7 @@ export interface InboundContext {
 /**
  * Connection behaviours after a customer's message: the NPS answer of a ticket
  * waiting for its rating; else collective vacation, out-of-hours (company
- * `scheduleType` = connection), the queue chatbot (chatbot.ts) when the connection has
+ * `scheduleType` = company or connection: out-of-hours.ts), the queue chatbot (chatbot.ts) when the connection has
  * queues, else the greeting of a new or reopened ticket — each at most once per ticket.
  * Group tickets get none of them.
  */
@@ -43,7 +44,7 @@ export async function runInboundBehaviours(ctx: AppContext, c: InboundContext): 
     if (await markOnce(ctx, ticket.id, 'vacationSentAt')) await sendConnectionMessage(ctx, ticket.id, connection.collectiveVacationMessage);
     return;
   }
-  if (connection.outOfHoursMessage.trim() && (await scheduleType(ctx, connection.companyId)) === 'connection' && !isWithinHours(connection.schedules, now)) {
+  if (connection.outOfHoursMessage.trim() && (await isOutOfHours(ctx, connection, now))) {
     if (await markOnce(ctx, ticket.id, 'outOfHoursSentAt')) await sendConnectionMessage(ctx, ticket.id, connection.outOfHoursMessage);
     return;
   }
@@ -88,9 +89,4 @@ async function markOnce(ctx: AppContext, ticketId: number, flag: 'vacationSentAt
     .where(sql`${tickets.id} = ${ticketId} AND ${column} IS NULL`)
     .returning({ id: tickets.id });
   return rows.length > 0;
-}
-
-async function scheduleType(ctx: AppContext, companyId: number): Promise<string | undefined> {
-  const [row] = await ctx.db.select({ scheduleType: companySettings.scheduleType }).from(companySettings).where(eq(companySettings.companyId, companyId));
-  return row?.scheduleType;
 }

@@ -6,6 +6,7 @@ import { setConsentWait } from '../commands/automation-bot.js';
 import { markClosed } from '../commands/tickets.js';
 import { runInboundBehaviours, type InboundContext } from './inbound.js';
 import { sendConnectionMessage } from './send.js';
+import { wordsOf } from './words.js';
 
 /** The answers to the consent question (docs/chatbots.md). */
 export const LGPD_ACCEPT = '1';
@@ -30,7 +31,8 @@ export async function runLgpd(ctx: AppContext, c: InboundContext): Promise<boole
     return false;
   }
   const notice = [settings.lgpdMessage.trim(), settings.lgpdLink.trim()].filter(Boolean).join('\n\n');
-  const question = `${notice}\n\n*${LGPD_ACCEPT}* - Aceito\n*${LGPD_DECLINE}* - Não aceito`;
+  const words = wordsOf(settings.botLanguage);
+  const question = `${notice}\n\n*${LGPD_ACCEPT}* - ${words.accept}\n*${LGPD_DECLINE}* - ${words.decline}`;
   const isNew = c.found.created || c.found.reopened;
 
   if (settings.lgpdConsent !== 'enabled') {
