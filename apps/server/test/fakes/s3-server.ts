@@ -18,11 +18,13 @@ function decodeAwsChunked(raw: Buffer): Buffer {
 
 /**
  * A small stand-in for the S3 API at the network boundary (path style: `/{bucket}/{key}`):
- * PUT, GET, HEAD and DELETE of objects, kept in memory. Signatures are not checked.
+ * PUT, GET, HEAD and DELETE of objects and ListObjectsV2, kept in memory. Signatures are not checked.
  */
 export class FakeS3 {
   readonly objects = new Map<string, { body: Buffer; type: string }>();
   readonly requests: { method: string; path: string }[] = [];
+  /** While true every request answers 503 (an unreachable or overloaded store). */
+  failing = false;
 
   private constructor(
     private readonly server: Server,
@@ -38,6 +40,11 @@ export class FakeS3 {
       const chunks: Buffer[] = [];
       req.on('data', (c: Buffer) => chunks.push(c));
       req.on('end', () => {
+        if (fake!.failing) {
+          res.writeHead(503, { 'content-type': 'application/xml' });
+          res.end('<?xml version="1.0" encoding="UTF-8"?><Error><Code>SlowDown</Code><Message>Please reduce your request rate.</Message></Error>');
+          return;
+        }
         const object = fake!.objects.get(path);
         const query = new URL(req.url ?? '/', 'http://x').searchParams;
         if (req.method === 'GET' && query.get('list-type') === '2') {
