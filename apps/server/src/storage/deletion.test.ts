@@ -8,7 +8,7 @@ import { eventually } from '../../test/connections.js';
 import { PNG } from '../../test/fakes/graph-server.js';
 import { FakeS3 } from '../../test/fakes/s3-server.js';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, bearer, createCompanyWithAdmin, createTestApp, login, type TestApp } from '../../test/helpers.js';
-import { COMPANY_MEDIA_DELETE_JOB, registerCompanyMediaDeletionJob } from './deletion.js';
+import { COMPANY_MEDIA_DELETE_JOB, queueCompanyMediaDeletion, registerCompanyMediaDeletionJob } from './deletion.js';
 
 /**
  * Issue 19: deleting a company queues a durable pg-boss job, in the delete's transaction,
@@ -96,6 +96,19 @@ describe('company media deletion job', () => {
     const missing = 987_654;
     expect((await deleteCompany(missing)).statusCode).toBe(404);
     expect(await jobsOf(missing)).toEqual([]);
+  });
+
+  it("is written by the caller's transaction: rolled back with it, kept when it commits", async () => {
+    const [rolledBack, committed] = [424_242, 434_343];
+    await expect(
+      t.db.transaction(async (tx) => {
+        await queueCompanyMediaDeletion(boss!, tx, 1, rolledBack);
+        tx.rollback();
+      }),
+    ).rejects.toThrow();
+    await t.db.transaction((tx) => queueCompanyMediaDeletion(boss!, tx, 1, committed));
+    expect(await jobsOf(rolledBack)).toEqual([]);
+    expect(await jobsOf(committed)).toHaveLength(1);
   });
 
   it('is refused to a company admin, who cannot delete even their own company', async () => {
