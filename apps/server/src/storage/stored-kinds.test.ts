@@ -159,6 +159,19 @@ describe('every stored file in the bucket', () => {
     await expectGone(key);
   });
 
+  it('schedule attachments: stored, served, deleted with the attachment', async () => {
+    const contact = await createContact(t.db, roles.companyId);
+    const sendAt = new Date(Date.now() + 3600_000).toISOString();
+    const schedule = (await t.app.inject({ method: 'POST', url: '/schedules', headers: bearer(roles.admin.token), payload: { body: 'Segue o boleto', contactId: contact.id, sendAt } })).json();
+    const url = `/schedules/${schedule.id as number}/media-upload`;
+    const res = await upload(roles.admin, url, { typeArch: 'schedules' }, { field: 'file', name: 'boleto.png', type: 'image/png', data: await png() });
+    expect(res.statusCode, res.body).toBe(200);
+    const key = `company${roles.companyId}/${res.json().mediaPath as string}`;
+    await expectStored(key, 'image/png');
+    expect((await t.app.inject({ method: 'DELETE', url, headers: bearer(roles.admin.token) })).statusCode).toBe(200);
+    await expectGone(key);
+  });
+
   it('refuses keys that would leave the storage, and serves the built-in images from the server', async () => {
     for (const url of ['/public/..%2Fsecrets.json', '/public/company1/..%2F..%2Fsecrets.json', '/public/company1//x.png']) {
       expect((await t.app.inject({ method: 'GET', url })).statusCode, url).toBe(404);
