@@ -92,6 +92,29 @@ describe('company media deletion job', () => {
     expect(await jobsOf(company.id)).toHaveLength(1);
   }, 60_000);
 
+  it('a node killed mid-way leaves the job active: once it expires, pg-boss maintenance retries it and it finishes', async () => {
+    const { company } = await createCompanyWithAdmin(t.db);
+    s3.objects.set(`/${BUCKET}/company${company.id}/left.png`, { body: PNG, type: 'image/png' });
+    // A node with a job queue but no worker queues the job, then "dies" holding it.
+    await stopRunner();
+    const sender = await startJobs(t.pool.options.connectionString!, t.app.log);
+    t.app.ctx.boss = sender;
+    expect((await deleteCompany(company.id)).statusCode).toBe(200);
+    t.app.ctx.boss = undefined;
+    await stopJobs(sender);
+    await t.pool.query(`update pgboss.job set state = 'active', started_on = now() - interval '10 minutes' where name = $1 and data->>'companyId' = $2`, [
+      COMPANY_MEDIA_DELETE_JOB,
+      String(company.id),
+    ]);
+
+    await startRunner();
+    expect(keysOf(company.id)).toHaveLength(1);
+    // What every node's pg-boss maintenance runs every 2 minutes.
+    await boss!.expire();
+    await eventually(async () => (await jobsOf(company.id))[0]?.state === 'completed', 30_000);
+    expect(keysOf(company.id)).toEqual([]);
+  }, 60_000);
+
   it('queues nothing when the delete does not happen', async () => {
     const missing = 987_654;
     expect((await deleteCompany(missing)).statusCode).toBe(404);
