@@ -72,9 +72,9 @@ export class MediaStorage {
     private readonly bucket?: S3MediaStore,
   ) {}
 
-  /** The key of a company's file (`folder` for a sub-folder such as `contacts`). */
-  companyKey(companyId: number, fileName: string, folder?: string): string {
-    return [`company${companyId}`, ...(folder ? [folder] : []), basename(fileName)].join('/');
+  /** The key of a company's file (in its folder, not a sub-folder). */
+  companyKey(companyId: number, fileName: string): string {
+    return `company${companyId}/${basename(fileName)}`;
   }
 
   companyDir(companyId: number): string {
@@ -123,8 +123,9 @@ export class MediaStorage {
 
   /** Removes a file from the bucket and the folder (it may predate the bucket); a missing one is no error. */
   async delete(key: string): Promise<void> {
+    const path = this.localPath(key);
     if (this.bucket) await this.bucket.delete(key);
-    await rm(this.localPath(key), { force: true });
+    await rm(path, { force: true });
   }
 
   /**
