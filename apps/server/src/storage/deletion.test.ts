@@ -67,7 +67,10 @@ describe('company media deletion job', () => {
   it('retries while the bucket fails, survives the runner stopping, then removes every object and the folder', async () => {
     const { company } = await createCompanyWithAdmin(t.db);
     const { company: other } = await createCompanyWithAdmin(t.db);
-    for (const key of [`company${company.id}/a.png`, `company${company.id}/contacts/contact-b.png`, `company${other.id}/keep.png`]) {
+    // Pages of two keys: the removal lists page after page, deleting each page in one request.
+    s3.listPageSize = 2;
+    const own = ['a.png', 'b.png', 'c.pdf', 'contacts/contact-d.png', 'e.png'].map((name) => `company${company.id}/${name}`);
+    for (const key of [...own, `company${other.id}/keep.png`]) {
       s3.objects.set(`/${BUCKET}/${key}`, { body: PNG, type: 'image/png' });
     }
     // A file written before the bucket was set lives in the node's folder.
@@ -79,7 +82,7 @@ describe('company media deletion job', () => {
     expect((await deleteCompany(company.id)).statusCode).toBe(200);
     const retried = await eventually(async () => (await jobsOf(company.id)).find((j) => j.state === 'retry' && j.retry_count >= 1), 30_000);
     expect(retried).toBeDefined();
-    expect(keysOf(company.id)).toHaveLength(2);
+    expect(keysOf(company.id)).toHaveLength(own.length);
 
     // The node stops mid-way; the job is in the database, so the next runner finishes it.
     await stopRunner();
@@ -90,6 +93,7 @@ describe('company media deletion job', () => {
     expect(existsSync(folder)).toBe(false);
     expect(keysOf(other.id)).toHaveLength(1);
     expect(await jobsOf(company.id)).toHaveLength(1);
+    expect(s3.requests.filter((r) => r.method === 'POST').length).toBeGreaterThanOrEqual(3);
   }, 60_000);
 
   it('a node killed mid-way leaves the job active: once it expires, pg-boss maintenance retries it and it finishes', async () => {
