@@ -49,6 +49,7 @@ const envSchema = z.object({
   SUPPORT_WHATSAPP: z.string().regex(/^\+?\d{8,15}$/).optional(),
   GRAPH_API_URL: z.url().default('https://graph.facebook.com/v21.0'),
   MEDIA_LIMIT_MB: positiveInt.default(64),
+  MEDIA_DELETE_RETRY_SECONDS: positiveInt.default(30),
   OUTBOX_RETRY_BASE_MS: positiveInt.default(2000),
   OUTBOX_MAX_ATTEMPTS: positiveInt.default(6),
   WEBHOOK_RETRY_BASE_MS: positiveInt.default(10_000),
@@ -111,6 +112,8 @@ export interface Config {
   meta: { appId: string | undefined; appSecret: string | undefined; verifyToken: string | undefined; graphApiUrl: string };
   /** Largest media file received from or sent to a channel. */
   mediaLimitBytes: number;
+  /** First retry delay of a deleted company's media removal (doubling per attempt). */
+  mediaDeleteRetrySeconds: number;
   /** Outbox: first retry after this delay, doubling per attempt, until the last attempt fails the message. */
   outbox: { retryBaseMs: number; maxAttempts: number };
   /** Outbound webhooks: the same doubling backoff, with its own base and number of attempts. */
@@ -189,6 +192,7 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
       graphApiUrl: e.GRAPH_API_URL.replace(/\/+$/, ''),
     },
     mediaLimitBytes: e.MEDIA_LIMIT_MB * 1024 * 1024,
+    mediaDeleteRetrySeconds: e.MEDIA_DELETE_RETRY_SECONDS,
     outbox: { retryBaseMs: e.OUTBOX_RETRY_BASE_MS, maxAttempts: e.OUTBOX_MAX_ATTEMPTS },
     webhooks: { retryBaseMs: e.WEBHOOK_RETRY_BASE_MS, maxAttempts: e.WEBHOOK_MAX_ATTEMPTS },
     startWhatsappSessions: e.WHATSAPP_SESSIONS,

@@ -10,6 +10,7 @@ import { loggerOptions } from './http/logger.js';
 import { buildWebApp } from './http/web.js';
 import { startJobs, stopJobs } from './jobs/boss.js';
 import { registerContactPictureJob } from './modules/contacts/picture.js';
+import { registerCompanyMediaDeletionJob } from './storage/deletion.js';
 import { registerChannelJobs } from './jobs/channels.js';
 import { registerScheduleJobs } from './jobs/schedules.js';
 import { registerCampaignJobs } from './jobs/campaigns.js';
@@ -97,6 +98,7 @@ async function main(): Promise<void> {
     api = await buildApp({ config, secrets, pool, logger: log, boss });
     await registerChannelJobs(boss, api.ctx);
     await registerContactPictureJob(boss, api.ctx);
+    await registerCompanyMediaDeletionJob(boss, api.ctx);
     await registerScheduleJobs(boss, api.ctx);
     await registerCampaignJobs(boss, api.ctx);
     await registerBillingJobs(boss, api.ctx);

@@ -185,7 +185,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       },
     });
   if (bucket) registerBucketMedia(app, storage);
-  await servePublic(publicRoot, '/public/');
+  else await servePublic(publicRoot, '/public/');
   // Built-in images (default avatar, branding defaults) ship with the server, whatever DATA_DIR holds.
   await servePublic(builtinImagesDir, '/public/app/');
 

@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from './errors.js';
+import type { MediaStorage } from '../storage/media.js';
 import { cleanString } from './clean-input.js';
 
 export type ImageType = 'jpeg' | 'png' | 'gif' | 'webp' | 'ico';
@@ -76,8 +76,11 @@ export function publicDir(dataDir: string, ...parts: string[]): string {
   return join(dataDir, 'public', ...parts);
 }
 
-/** Removes a file we stored earlier; a name that is not one of ours (path, empty) is left alone. */
-export async function removeStoredFile(dir: string, fileName: string | null | undefined): Promise<void> {
+/**
+ * Removes an image we stored earlier in `folder` (a key prefix such as `company3`, '' for
+ * platform files); a name that is not one of ours (path, empty) is left alone.
+ */
+export async function removeStoredImage(storage: MediaStorage, folder: string, fileName: string | null | undefined): Promise<void> {
   if (!fileName || !/^[a-z]+-[0-9a-f]{32}\.[a-z]+$/.test(fileName)) return;
-  await rm(join(dir, fileName), { force: true });
+  await storage.delete(folder ? `${folder}/${fileName}` : fileName);
 }

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
-import { basename, extname, join } from 'node:path';
+import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { basename, dirname, extname, join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
 import { AppError } from '../http/errors.js';
@@ -58,8 +58,12 @@ export interface SavedMedia {
 }
 
 /**
- * Media files under DATA_DIR/public/company{id}/ with unguessable names (served by /public),
- * or with `S3_BUCKET` the same paths as keys of the bucket (several API nodes share it).
+ * Every file the API stores and serves under /public (issue 19): message media, avatars,
+ * branding images, announcement images, contact pictures, file-list files. A file's key is
+ * its path under /public: `company{id}/{file}` and `company{id}/contacts/{file}` for a
+ * company's, a bare name for platform-wide ones (`brand-…`, `announcement-…`). Without a
+ * bucket the key is a path in DATA_DIR/public; with `S3_BUCKET` it is the object key, so
+ * URLs do not change and every API node reads and writes the same files.
  */
 export class MediaStorage {
   constructor(
@@ -68,8 +72,8 @@ export class MediaStorage {
     private readonly bucket?: S3MediaStore,
   ) {}
 
-  /** The bucket key of a file: its path under /public. */
-  private key(companyId: number, fileName: string): string {
+  /** The key of a company's file (in its folder, not a sub-folder). */
+  companyKey(companyId: number, fileName: string): string {
     return `company${companyId}/${basename(fileName)}`;
   }
 
@@ -78,7 +82,13 @@ export class MediaStorage {
   }
 
   pathOf(companyId: number, fileName: string): string {
-    return join(this.companyDir(companyId), basename(fileName));
+    return this.localPath(this.companyKey(companyId, fileName));
+  }
+
+  /** DATA_DIR/public/{key}; a key that could leave that folder throws. */
+  private localPath(key: string): string {
+    if (!isSafeKey(key)) throw new Error(`unsafe media key: ${key}`);
+    return join(this.dataDir, 'public', ...key.split('/'));
   }
 
   /** The public URL the API answers for a stored file. */
@@ -97,8 +107,50 @@ export class MediaStorage {
   }
 
   /**
-   * Checks size and type, then writes under a random name. Throws 413 / 400 for bad input.
-   * A spooled upload is moved into the folder, or streamed to the bucket with its known length.
+   * Writes a file under `key` (already checked by the caller). A spooled upload is moved
+   * into the folder, or streamed to the bucket with its known length.
+   */
+  async put(key: string, data: Buffer | SpooledFile, type = mimetypeOfStored(key)): Promise<void> {
+    if (this.bucket) {
+      await this.bucket.put(key, Buffer.isBuffer(data) ? data : createReadStream(data.path), type, Buffer.isBuffer(data) ? data.length : data.size);
+      return;
+    }
+    const path = this.localPath(key);
+    await mkdir(dirname(path), { recursive: true });
+    if (Buffer.isBuffer(data)) await writeFile(path, data, { mode: 0o640 });
+    else await rename(data.path, path);
+  }
+
+  /** Removes a file from the bucket and the folder (it may predate the bucket); a missing one is no error. */
+  async delete(key: string): Promise<void> {
+    const path = this.localPath(key);
+    if (this.bucket) await this.bucket.delete(key);
+    await rm(path, { force: true });
+  }
+
+  /**
+   * A stored file as a stream (what `/public/{key}` serves): from the bucket when there is
+   * one (files written before it was set stay readable from the folder), else undefined.
+   */
+  async open(key: string): Promise<{ body: Readable; length?: number } | undefined> {
+    if (!isSafeKey(key)) return undefined;
+    const fromBucket = await this.bucket?.get(key);
+    if (fromBucket) return fromBucket;
+    const path = this.localPath(key);
+    const info = await stat(path).catch(() => undefined);
+    return info?.isFile() ? { body: createReadStream(path), length: info.size } : undefined;
+  }
+
+  /** A stored file's bytes (a channel sending it, a transcription reading it). */
+  async readAll(key: string): Promise<Buffer> {
+    const found = await this.open(key);
+    if (!found) throw new Error(`media not found: ${key}`);
+    return buffer(found.body);
+  }
+
+  /**
+   * Checks size and type of message media, then stores it under a random name of the
+   * company. Throws 413 / 400 for bad input.
    */
   async save(companyId: number, data: Buffer | SpooledFile, mimetype: string | undefined, originalName?: string): Promise<SavedMedia> {
     const type = baseMimetype(mimetype);
@@ -111,50 +163,32 @@ export class MediaStorage {
     // conversation shows and what a download is saved as.
     const readable = /^(application|text)\//.test(type) ? readableName(originalName) : '';
     const fileName = `${randomBytes(16).toString('hex')}${readable ? `-${readable}` : ''}${ext}`;
-    if (this.bucket) {
-      await this.bucket.put(this.key(companyId, fileName), Buffer.isBuffer(data) ? data : createReadStream(data.path), type, size);
-    } else {
-      await mkdir(this.companyDir(companyId), { recursive: true });
-      if (Buffer.isBuffer(data)) await writeFile(this.pathOf(companyId, fileName), data, { mode: 0o640 });
-      else await rename(data.path, this.pathOf(companyId, fileName));
-    }
+    await this.put(this.companyKey(companyId, fileName), data, type);
     return { fileName, mimetype: type, size };
   }
 
-  async remove(companyId: number, fileName: string): Promise<void> {
-    if (this.bucket) await this.bucket.delete(this.key(companyId, fileName));
-    await rm(this.pathOf(companyId, fileName), { force: true });
+  remove(companyId: number, fileName: string): Promise<void> {
+    return this.delete(this.companyKey(companyId, fileName));
   }
 
-  /** A deleted company: its folder and, with a bucket, every object under `company{id}/`. */
+  read(companyId: number, fileName: string): Promise<Buffer> {
+    return this.readAll(this.companyKey(companyId, fileName));
+  }
+
+  /** A deleted company: its folder and, with a bucket, every object under `company{id}/` (run by the deletion job). */
   async removeCompany(companyId: number): Promise<void> {
     await rm(this.companyDir(companyId), { recursive: true, force: true });
     if (this.bucket) await this.bucket.deletePrefix(`company${companyId}/`);
   }
 
-  /** A stored file's bytes (a channel sending it). */
-  async read(companyId: number, fileName: string): Promise<Buffer> {
-    if (!this.bucket) return readFile(this.pathOf(companyId, fileName));
-    const object = await this.bucket.get(this.key(companyId, fileName));
-    if (!object) throw new Error(`media not found: ${this.key(companyId, fileName)}`);
-    return buffer(object.body);
-  }
-
-  /**
-   * A stored file as a stream for `/public/company{id}/{file}`: from the bucket when there is
-   * one (files written before it was set stay readable from the folder), else undefined.
-   */
-  async open(companyId: number, fileName: string): Promise<{ body: Readable; length?: number } | undefined> {
-    const fromBucket = await this.bucket?.get(this.key(companyId, fileName));
-    if (fromBucket) return fromBucket;
-    const path = this.pathOf(companyId, fileName);
-    const info = await stat(path).catch(() => undefined);
-    return info?.isFile() ? { body: createReadStream(path), length: info.size } : undefined;
-  }
-
   get usesBucket(): boolean {
     return this.bucket !== undefined;
   }
+}
+
+/** A key of plain segments: no empty, `.` or `..` segment, no backslash or NUL. */
+function isSafeKey(key: string): boolean {
+  return key.split('/').every((segment) => segment !== '' && segment !== '.' && segment !== '..' && !/[\\\0]/.test(segment));
 }
 
 /** The original name without its extension, reduced to letters, digits, '_' and '-' (at most 60). */

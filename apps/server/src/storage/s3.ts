@@ -1,4 +1,4 @@
-import { DeleteObjectCommand, GetObjectCommand, ListObjectsV2Command, NoSuchKey, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { DeleteObjectCommand, DeleteObjectsCommand, GetObjectCommand, ListObjectsV2Command, NoSuchKey, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import type { Readable } from 'node:stream';
 import type { Config } from '../config.js';
 
@@ -37,16 +37,22 @@ export class S3MediaStore {
     await this.client.send(new DeleteObjectCommand({ Bucket: this.s3.bucket, Key: key }));
   }
 
-  /** Deletes every object whose key starts with `prefix` (a deleted company's `company{id}/`), page by page. */
+  /**
+   * Deletes every object whose key starts with `prefix` (a deleted company's `company{id}/`):
+   * each listed page (up to 1000 keys) in one `DeleteObjects` request. A key the store could
+   * not delete throws, so the caller's job retries (listing again finds what is left).
+   */
   async deletePrefix(prefix: string): Promise<number> {
     let deleted = 0;
     let token: string | undefined;
     do {
       const page = await this.client.send(new ListObjectsV2Command({ Bucket: this.s3.bucket, Prefix: prefix, ContinuationToken: token }));
-      for (const { Key } of page.Contents ?? []) {
-        if (!Key) continue;
-        await this.delete(Key);
-        deleted += 1;
+      const keys = (page.Contents ?? []).flatMap(({ Key }) => (Key ? [{ Key }] : []));
+      if (keys.length > 0) {
+        const res = await this.client.send(new DeleteObjectsCommand({ Bucket: this.s3.bucket, Delete: { Objects: keys, Quiet: true } }));
+        const failed = res.Errors ?? [];
+        if (failed.length > 0) throw new Error(`could not delete ${failed.length} objects under ${prefix}: ${failed[0]?.Code ?? ''} ${failed[0]?.Key ?? ''}`);
+        deleted += keys.length;
       }
       token = page.IsTruncated ? page.NextContinuationToken : undefined;
     } while (token);

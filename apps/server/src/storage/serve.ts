@@ -1,18 +1,18 @@
 import type { FastifyInstance } from 'fastify';
 import { publicFileHeaders, type MediaStorage } from './media.js';
 
-const COMPANY_DIR = /^company(\d+)$/;
-
 /**
- * With a bucket, `/public/company{id}/{file}` streams the object through (the same URL as a
- * local file, the same headers); the static route keeps serving everything else under /public.
+ * With a bucket, `/public/{key}` streams the stored file through (the same URL as a local
+ * file, the same headers, no sign-in as for the static folder: names are unguessable), from
+ * the bucket or, for files written before it was set, from the folder. The server's
+ * built-in images keep their own, more specific `/public/app/` route.
  */
 export function registerBucketMedia(app: FastifyInstance, storage: MediaStorage): void {
-  app.get<{ Params: { dir: string; file: string } }>('/public/:dir/:file', { schema: { hide: true } }, async (req, reply) => {
-    const company = COMPANY_DIR.exec(req.params.dir);
-    const found = company ? await storage.open(Number(company[1]), req.params.file) : undefined;
+  app.get<{ Params: { '*': string } }>('/public/*', { schema: { hide: true } }, async (req, reply) => {
+    const key = req.params['*'];
+    const found = await storage.open(key);
     if (!found) return reply.callNotFound();
-    reply.headers(publicFileHeaders(req.params.file));
+    reply.headers(publicFileHeaders(key));
     if (found.length !== undefined) reply.header('content-length', found.length);
     return reply.send(found.body);
   });

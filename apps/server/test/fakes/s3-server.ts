@@ -18,11 +18,15 @@ function decodeAwsChunked(raw: Buffer): Buffer {
 
 /**
  * A small stand-in for the S3 API at the network boundary (path style: `/{bucket}/{key}`):
- * PUT, GET, HEAD and DELETE of objects, kept in memory. Signatures are not checked.
+ * PUT, GET, HEAD and DELETE of objects, ListObjectsV2 and DeleteObjects, kept in memory. Signatures are not checked.
  */
 export class FakeS3 {
   readonly objects = new Map<string, { body: Buffer; type: string }>();
   readonly requests: { method: string; path: string }[] = [];
+  /** While true every request answers 503 (an unreachable or overloaded store). */
+  failing = false;
+  /** Keys per ListObjectsV2 page (S3's is 1000); lower it to exercise paging. */
+  listPageSize = 1000;
 
   private constructor(
     private readonly server: Server,
@@ -38,14 +42,42 @@ export class FakeS3 {
       const chunks: Buffer[] = [];
       req.on('data', (c: Buffer) => chunks.push(c));
       req.on('end', () => {
+        if (fake!.failing) {
+          res.writeHead(503, { 'content-type': 'application/xml' });
+          res.end('<?xml version="1.0" encoding="UTF-8"?><Error><Code>SlowDown</Code><Message>Please reduce your request rate.</Message></Error>');
+          return;
+        }
         const object = fake!.objects.get(path);
         const query = new URL(req.url ?? '/', 'http://x').searchParams;
         if (req.method === 'GET' && query.get('list-type') === '2') {
-          // ListObjectsV2 of `/{bucket}?prefix=`: one page, every key.
-          const prefix = `${path.replace(/\/$/, '')}/${query.get('prefix') ?? ''}`;
-          const keys = [...fake!.objects.keys()].filter((k) => k.startsWith(prefix)).map((k) => k.slice(path.replace(/\/$/, '').length + 1));
+          // ListObjectsV2 of `/{bucket}?prefix=`, in key order; the continuation token is the
+          // last key returned (so deleting listed keys between pages skips nothing, as on S3).
+          const bucket = path.replace(/\/$/, '');
+          const prefix = `${bucket}/${query.get('prefix') ?? ''}`;
+          const after = query.get('continuation-token') ?? '';
+          const all = [...fake!.objects.keys()]
+            .filter((k) => k.startsWith(prefix))
+            .map((k) => k.slice(bucket.length + 1))
+            .sort()
+            .filter((k) => k > after);
+          const keys = all.slice(0, fake!.listPageSize);
+          const truncated = all.length > keys.length;
           res.writeHead(200, { 'content-type': 'application/xml' });
-          res.end(`<?xml version="1.0" encoding="UTF-8"?><ListBucketResult><IsTruncated>false</IsTruncated><KeyCount>${keys.length}</KeyCount>${keys.map((k) => `<Contents><Key>${k}</Key></Contents>`).join('')}</ListBucketResult>`);
+          res.end(
+            `<?xml version="1.0" encoding="UTF-8"?><ListBucketResult><IsTruncated>${truncated}</IsTruncated><KeyCount>${keys.length}</KeyCount>` +
+              keys.map((k) => `<Contents><Key>${k}</Key></Contents>`).join('') +
+              (truncated ? `<NextContinuationToken>${keys.at(-1)}</NextContinuationToken>` : '') +
+              '</ListBucketResult>',
+          );
+          return;
+        }
+        if (req.method === 'POST' && query.has('delete')) {
+          // DeleteObjects: `<Delete><Object><Key>…</Key></Object>…</Delete>`; quiet, so no per-key answer.
+          const bucket = path.replace(/\/$/, '');
+          const keys = [...Buffer.concat(chunks).toString('utf8').matchAll(/<Key>([^<]*)<\/Key>/g)].map((m) => m[1]!);
+          for (const key of keys) fake!.objects.delete(`${bucket}/${key}`);
+          res.writeHead(200, { 'content-type': 'application/xml' });
+          res.end('<?xml version="1.0" encoding="UTF-8"?><DeleteResult></DeleteResult>');
           return;
         }
         if (req.method === 'PUT') {

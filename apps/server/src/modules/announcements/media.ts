@@ -1,16 +1,14 @@
 import type { Announcement } from '@balcao/contracts';
 import type { FastifyRequest } from 'fastify';
-import { mkdir, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import type { AppContext } from '../../http/context.js';
-import { publicDir, randomFileName, readImageUpload, removeStoredFile } from '../../http/uploads.js';
+import { randomFileName, readImageUpload, removeStoredImage } from '../../http/uploads.js';
 import { findAnnouncementRow, saveAnnouncement } from './service.js';
 
 /** An announcement image is a banner or a photo: 5 MB is plenty, like a branding image. */
 export const ANNOUNCEMENT_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
 
-/** Platform-wide, so stored at DATA_DIR/public (served at /public/), not under a company folder. */
-const dirOf = (ctx: AppContext) => publicDir(ctx.config.dataDir);
+/** Platform-wide, so stored at the root of the media storage (served at /public/{name}), not in a company folder. */
+const PLATFORM = '';
 
 /**
  * `POST /announcements/{id}/media-upload` (multipart `typeArch=announcements`, `file`): png or jpeg
@@ -20,10 +18,9 @@ export async function uploadAnnouncementMedia(ctx: AppContext, id: number, req: 
   const current = await findAnnouncementRow(ctx, id);
   const upload = await readImageUpload(req, { maxBytes: ANNOUNCEMENT_IMAGE_MAX_BYTES, accept: ['png', 'jpeg'] });
   const fileName = randomFileName('announcement', upload.type);
-  await mkdir(dirOf(ctx), { recursive: true });
-  await writeFile(join(dirOf(ctx), fileName), upload.data);
+  await ctx.storage.put(fileName, upload.data);
   const saved = await saveAnnouncement(ctx, id, { mediaPath: fileName, mediaName: upload.fileName || fileName });
-  await removeStoredFile(dirOf(ctx), current.mediaPath);
+  await removeStoredImage(ctx.storage, PLATFORM, current.mediaPath);
   return saved;
 }
 
@@ -31,11 +28,11 @@ export async function uploadAnnouncementMedia(ctx: AppContext, id: number, req: 
 export async function removeAnnouncementMedia(ctx: AppContext, id: number): Promise<Announcement> {
   const current = await findAnnouncementRow(ctx, id);
   const saved = await saveAnnouncement(ctx, id, { mediaPath: null, mediaName: null });
-  await removeStoredFile(dirOf(ctx), current.mediaPath);
+  await removeStoredImage(ctx.storage, PLATFORM, current.mediaPath);
   return saved;
 }
 
 /** After a delete: its image goes too. */
 export async function removeAnnouncementFile(ctx: AppContext, mediaPath: string | null): Promise<void> {
-  await removeStoredFile(dirOf(ctx), mediaPath);
+  await removeStoredImage(ctx.storage, PLATFORM, mediaPath);
 }

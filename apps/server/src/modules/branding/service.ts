@@ -1,10 +1,8 @@
 import { WHITELABEL_IMAGE_MODES, type PublicSettingKey, type WhitelabelKind } from '@balcao/contracts';
 import type { FastifyRequest } from 'fastify';
-import { writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import type { AppContext } from '../../http/context.js';
 import { AppError } from '../../http/errors.js';
-import { publicDir, randomFileName, readImageUpload, removeStoredFile, type ImageType } from '../../http/uploads.js';
+import { randomFileName, readImageUpload, removeStoredImage, type ImageType } from '../../http/uploads.js';
 import { findSetting, upsertSetting } from '../settings/queries.js';
 import { emitGlobalSetting } from '../settings/service.js';
 
@@ -30,20 +28,19 @@ function settingKeyOf(kind: WhitelabelKind, mode: string | undefined): PublicSet
 
 /**
  * `POST /settings-whitelabel/{logo|login}` (multipart typeArch, mode, file): checks the
- * image by its bytes, stores it as DATA_DIR/public/brand-<random>.<ext>, points the global
+ * image by its bytes, stores it as `brand-<random>.<ext>` (platform-wide: served at /public/{name}), points the global
  * setting at it, removes the file it replaces and tells every open page. Answers the file name.
  */
 export async function uploadBrandingImage(ctx: AppContext, kind: WhitelabelKind, req: FastifyRequest): Promise<string> {
   const upload = await readImageUpload(req, { maxBytes: BRANDING_UPLOAD_MAX_BYTES, accept: ACCEPTED[kind] });
   const key = settingKeyOf(kind, upload.fields.mode);
-  const dir = publicDir(ctx.config.dataDir);
   const fileName = randomFileName('brand', upload.type);
-  await writeFile(join(dir, fileName), upload.data);
+  await ctx.storage.put(fileName, upload.data);
 
   const previous = await findSetting(ctx.db, key);
   const setting = await upsertSetting(ctx.db, key, fileName);
   if (!setting) throw new AppError('ERR_INTERNAL', 500);
-  await removeStoredFile(dir, previous?.value);
+  await removeStoredImage(ctx.storage, '', previous?.value);
   await emitGlobalSetting(ctx, setting);
   return fileName;
 }

@@ -19,6 +19,7 @@ import { companies, companySettings, plans, users } from '../../db/schema/index.
 import type { AuthUser } from '../../http/auth.js';
 import type { AppContext } from '../../http/context.js';
 import { AppError } from '../../http/errors.js';
+import { queueCompanyMediaDeletion } from '../../storage/deletion.js';
 import { writeCompanySettings } from '../settings/company-settings.js';
 import { emailExists } from '../users/queries.js';
 import { companyNameTaken, loadCompany } from './queries.js';
@@ -130,14 +131,19 @@ export async function renewCompany(ctx: AppContext, id: number, today = localIso
 
 /**
  * Deletes the company and, by cascade, every row of it (users, queues, settings, …),
- * then its media (folder DATA_DIR/public/company{id}/, objects under company{id}/ in the bucket), and closes its open sockets.
+ * queues the removal of its media (folder DATA_DIR/public/company{id}/, objects under company{id}/ in the bucket), and closes its open sockets.
  */
 export async function deleteCompany(ctx: AppContext, id: number): Promise<void> {
   if (id === PLATFORM_COMPANY_ID) throw new AppError('ERR_NO_PERMISSION', 403, 'the platform company cannot be deleted');
-  const deleted = await ctx.db.delete(companies).where(eq(companies.id, id)).returning({ id: companies.id });
-  if (deleted.length === 0) throw notFound();
-  // Its files go in the background: a bucket may hold many objects (drained before shutdown).
-  ctx.background.run('company-media', () => ctx.storage.removeCompany(id));
+  const boss = ctx.boss;
+  await ctx.db.transaction(async (tx) => {
+    const deleted = await tx.delete(companies).where(eq(companies.id, id)).returning({ id: companies.id });
+    if (deleted.length === 0) throw notFound();
+    // Its files go through a durable job (storage/deletion.ts): a bucket may hold many objects.
+    if (boss) await queueCompanyMediaDeletion(boss, tx, ctx.config.mediaDeleteRetrySeconds, id);
+  });
+  // A process without a job queue (tools, most tests) removes them in the background, drained before shutdown.
+  if (!boss) ctx.background.run('company-media', () => ctx.storage.removeCompany(id));
   await ctx.events.publish({ type: 'company.deleted', companyId: id });
   await emitToSuperUsers(ctx, 'company', { action: 'delete', id });
 }

@@ -1,11 +1,9 @@
 import { and, eq } from 'drizzle-orm';
-import { mkdir, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import type PgBoss from 'pg-boss';
 import type { Connection } from '../../channels/adapter.js';
 import { contacts, whatsapps } from '../../db/schema/index.js';
 import type { AppContext } from '../../http/context.js';
-import { randomFileName, removeStoredFile, sniffImage } from '../../http/uploads.js';
+import { randomFileName, removeStoredImage, sniffImage } from '../../http/uploads.js';
 import type { ContactRow } from './presenter.js';
 import { loadContact } from './queries.js';
 
@@ -28,7 +26,7 @@ interface PictureJob {
   url: string | null;
 }
 
-const contactsDir = (ctx: AppContext, companyId: number) => join(ctx.storage.companyDir(companyId), 'contacts');
+const contactsFolder = (companyId: number) => `company${companyId}/contacts`;
 const ownUrlPrefix = (ctx: AppContext, companyId: number) => `${ctx.config.apiUrl}/public/company${companyId}/contacts/`;
 const isHttp = (url: string) => /^https?:\/\//.test(url);
 
@@ -94,16 +92,14 @@ export async function storeContactPicture(ctx: AppContext, job: PictureJob): Pro
     await ctx.db.update(contacts).set({ pictureFetchedAt: new Date() }).where(where);
     return;
   }
-  const dir = contactsDir(ctx, companyId);
-  await mkdir(dir, { recursive: true });
   const fileName = randomFileName('contact', image.type);
-  await writeFile(join(dir, fileName), image.data);
+  await ctx.storage.put(`${contactsFolder(companyId)}/${fileName}`, image.data);
   const prefix = ownUrlPrefix(ctx, companyId);
   await ctx.db
     .update(contacts)
     .set({ profilePicUrl: `${prefix}${fileName}`, pictureSourceUrl: url, pictureFetchedAt: new Date() })
     .where(where);
-  if (contact.profilePicUrl?.startsWith(prefix)) await removeStoredFile(dir, contact.profilePicUrl.slice(prefix.length));
+  if (contact.profilePicUrl?.startsWith(prefix)) await removeStoredImage(ctx.storage, contactsFolder(companyId), contact.profilePicUrl.slice(prefix.length));
   const presented = await loadContact(ctx.db, companyId, contactId);
   if (presented) await ctx.events.publish({ type: 'contact.saved', companyId, action: 'update', contact: presented });
 }

@@ -1,12 +1,10 @@
 import { AVATAR_MAX_SIDE_PX, type User } from '@balcao/contracts';
 import type { FastifyRequest } from 'fastify';
-import { mkdir, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import sharp from 'sharp';
 import type { AuthUser } from '../../http/auth.js';
 import type { AppContext } from '../../http/context.js';
 import { AppError } from '../../http/errors.js';
-import { publicDir, randomFileName, readImageUpload, removeStoredFile } from '../../http/uploads.js';
+import { randomFileName, readImageUpload, removeStoredImage } from '../../http/uploads.js';
 import { setProfileImage } from './service.js';
 
 /** Larger uploads are refused before decoding (the stored avatar itself is a few KiB). */
@@ -28,17 +26,15 @@ async function toAvatarJpeg(data: Buffer): Promise<Buffer> {
 
 /**
  * `POST /users/{id}/media-upload`: the caller's own avatar only, stored as
- * DATA_DIR/public/company{companyId}/avatar-<random>.jpg; `profileImage` holds the file name.
+ * `company{companyId}/avatar-<random>.jpg` in the media storage; `profileImage` holds the file name.
  */
 export async function uploadAvatar(ctx: AppContext, by: AuthUser, userId: number, req: FastifyRequest): Promise<User> {
   if (userId !== by.id) throw new AppError('ERR_NO_PERMISSION', 403, 'only your own avatar');
   const upload = await readImageUpload(req, { maxBytes: AVATAR_UPLOAD_MAX_BYTES, accept: ['jpeg', 'png', 'gif', 'webp'] });
   const jpeg = await toAvatarJpeg(upload.data);
-  const dir = publicDir(ctx.config.dataDir, `company${by.companyId}`);
-  await mkdir(dir, { recursive: true });
   const fileName = randomFileName('avatar', 'jpeg');
-  await writeFile(join(dir, fileName), jpeg);
+  await ctx.storage.put(ctx.storage.companyKey(by.companyId, fileName), jpeg);
   const { user, previous } = await setProfileImage(ctx, by, fileName);
-  await removeStoredFile(dir, previous);
+  await removeStoredImage(ctx.storage, `company${by.companyId}`, previous);
   return user;
 }

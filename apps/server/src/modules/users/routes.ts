@@ -13,7 +13,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { caller, requireAdmin } from '../../http/auth.js';
 import type { AppContext } from '../../http/context.js';
-import { publicDir, removeStoredFile } from '../../http/uploads.js';
+import { removeStoredImage } from '../../http/uploads.js';
 import { uploadAvatar } from './avatar.js';
 import { listCompanyUsers, pageUsers } from './queries.js';
 import { createUser, deleteUser, getUser, listCompanyFor, setTicketsManagerWidth, updateUser } from './service.js';
@@ -52,7 +52,7 @@ export function registerUserRoutes(app: FastifyInstance, ctx: AppContext, authen
   r.delete('/users/:id', { schema: { tags, params, response: { 200: z.object({}) } }, ...adminOnly }, async (req) => {
     const by = caller(req);
     const { profileImage } = await deleteUser(ctx, by, req.params.id);
-    await removeStoredFile(publicDir(ctx.config.dataDir, `company${by.companyId}`), profileImage);
+    await removeStoredImage(ctx.storage, `company${by.companyId}`, profileImage);
     return {};
   });
 

@@ -1,6 +1,5 @@
 import { PROMPT_TEXT_VOICE } from '@balcao/contracts';
 import { and, asc, desc, eq } from 'drizzle-orm';
-import { readFile } from 'node:fs/promises';
 import { messages, prompts } from '../../../db/schema/index.js';
 import type { AppContext } from '../../../http/context.js';
 import { assertPlanFlag } from '../../../http/plan.js';
@@ -95,7 +94,7 @@ async function conversation(ctx: AppContext, ticket: TicketRow, prompt: PromptRo
     .limit(prompt.maxMessages);
   const latest = rows[0];
   if (latest && !latest.fromMe && latest.mediaType === 'audio' && latest.mediaUrl) {
-    const audio = await readFile(ctx.storage.pathOf(ticket.companyId, latest.mediaUrl));
+    const audio = await ctx.storage.read(ticket.companyId, latest.mediaUrl);
     const transcript = await transcribe(ctx.config.ai, apiKey, audio, latest.mediaUrl);
     if (!latest.body.trim() && transcript) await recordAudioTranscript(ctx, ticket.companyId, latest.id, transcript);
     latest.body = transcript;
