@@ -151,7 +151,10 @@ export async function pageContacts(db: DbOrTx, companyId: number, q: ListContact
     const term = q.searchParam.trim();
     const byWords = isWordTerm(term) && !q.channel && q.isGroup === undefined && !q.contactTag?.length ? await pageByWords(tx, companyId, term, offset) : undefined;
     if (byWords) {
-      const page = byWords.ids.length ? await tx.select().from(contacts).where(and(eq(contacts.companyId, companyId), inArray(contacts.id, byWords.ids))).orderBy(...byName) : [];
+      // Read by id and put in the index's order: with ORDER BY name the planner would walk the company's name index.
+      const read = byWords.ids.length ? await tx.select().from(contacts).where(and(eq(contacts.companyId, companyId), inArray(contacts.id, byWords.ids))) : [];
+      const byId = new Map(read.map((c) => [c.id, c]));
+      const page = byWords.ids.flatMap((id) => byId.get(id) ?? []);
       return { rows: page.slice(0, CONTACTS_PAGE_SIZE), count: Math.max(byWords.count, offset + page.length), hasMore: page.length > CONTACTS_PAGE_SIZE };
     }
     const probe = () => tx.select({ id: contacts.id }).from(contacts).where(where).limit(CONTACT_COUNT_CAP + 1);

@@ -13,8 +13,6 @@ import { contactWordList, contactWords } from '../../db/schema/index.js';
 const WORD_TERM = /^[^\s!-/:-@[-`{-~]{3,100}$/u;
 /** More distinct words than this containing the term: the trigram path answers instead. */
 const MAX_WORDS = 50;
-/** A contact counts once however many of its words match; raw rows read to count up to the cap. */
-const COUNT_ROWS = (CONTACT_COUNT_CAP + 1) * 4;
 
 export const isWordTerm = (term: string) => WORD_TERM.test(term) && !/\d/.test(term);
 
@@ -42,10 +40,19 @@ export async function pageByWords(db: DbOrTx, companyId: number, term: string, o
         where company_id = ${companyId} and word = t.word order by name, contact_id limit ${end}
       ) w
     ) m order by name, id limit ${CONTACTS_PAGE_SIZE + 1} offset ${offset}`);
-  const { rows: counted } = await db.execute<{ contacts: number; rows: number }>(sql`
-    select count(distinct contact_id)::int as contacts, count(*)::int as rows from (
-      select contact_id from ${contactWords} where company_id = ${companyId} and word = any(${sql.param(words)}::text[]) limit ${COUNT_ROWS}
-    ) r`);
-  const { contacts = 0, rows = 0 } = counted[0] ?? {};
-  return { ids: page.map((r) => r.id), count: rows >= COUNT_ROWS ? CONTACT_COUNT_CAP : Math.min(contacts, CONTACT_COUNT_CAP) };
+  return { ids: page.map((r) => r.id), count: await countByWords(db, companyId, words) };
+}
+
+/** Contacts holding any of `words`, up to the cap: a contact with several of them counts once. */
+async function countByWords(db: DbOrTx, companyId: number, words: string[]): Promise<number> {
+  // Most terms settle on the first read (under the cap, or that many distinct contacts); many shared words, on the second.
+  for (const limit of [CONTACT_COUNT_CAP + 1, (CONTACT_COUNT_CAP + 1) * 8]) {
+    const { rows } = await db.execute<{ contacts: number; rows: number }>(sql`
+      select count(distinct contact_id)::int as contacts, count(*)::int as rows from (
+        select contact_id from ${contactWords} where company_id = ${companyId} and word = any(${sql.param(words)}::text[]) limit ${limit}
+      ) r`);
+    const { contacts = 0, rows: read = 0 } = rows[0] ?? {};
+    if (read < limit || contacts > CONTACT_COUNT_CAP) return Math.min(contacts, CONTACT_COUNT_CAP);
+  }
+  return CONTACT_COUNT_CAP;
 }
