@@ -8,6 +8,7 @@ export * from './versions.js';
 export * from './helps.js';
 export * from './whatsapps.js';
 export * from './contacts.js';
+export * from './contact-search.js';
 export * from './tickets.js';
 export * from './messages.js';
 export * from './tags.js';

@@ -154,6 +154,26 @@ describe('listing contacts', () => {
     expect(contactListResponse.parse((await call(roles.otherAdmin.token, 'GET', '/contacts?searchParam=muitos')).json()).count).toBe(0);
   });
 
+  it('a one-word term (the word index): substrings of any word of name or e-mail, merged in name order, each contact once, kept on rename and delete', async () => {
+    const names = ['Vera Oliveiras', 'Ana Oliveira Oliveirinha', 'Bruno Coliveiro', 'Carla Souza'];
+    const seeded = [];
+    for (const [i, name] of names.entries()) seeded.push(await seedContact(roles.companyId, { name, number: `5548910000${i}`, email: i === 3 ? 'carla.oliveira@mail.test' : '' }));
+    await seedContact(roles.otherCompanyId, { name: 'Other Oliveira', number: '5548910009' });
+    const search = async (term: string, token = roles.user.token) => contactListResponse.parse((await call(token, 'GET', `/contacts?searchParam=${encodeURIComponent(term)}`)).json());
+    // "liveir" is inside four different words (one contact holds two of them, one holds it only in the e-mail).
+    const found = await search('LiVeIr');
+    expect(found.contacts.map((c) => c.name)).toEqual(['Ana Oliveira Oliveirinha', 'Bruno Coliveiro', 'Carla Souza', 'Vera Oliveiras']);
+    expect(found.count).toBe(4);
+    expect(found.hasMore).toBe(false);
+    // A rename moves the contact in the index: found by its new word, no longer by the old one.
+    expect((await call(roles.admin.token, 'PUT', `/contacts/${seeded[2]!.id}`, { name: 'Bruno Pereira', number: seeded[2]!.number })).statusCode).toBe(200);
+    expect((await search('coliveiro')).count).toBe(0);
+    expect((await search('pereira')).contacts.map((c) => c.id)).toEqual([seeded[2]!.id]);
+    expect((await call(roles.admin.token, 'DELETE', `/contacts/${seeded[0]!.id}`)).statusCode).toBe(200);
+    expect((await search('liveir')).contacts.map((c) => c.name)).toEqual(['Ana Oliveira Oliveirinha', 'Carla Souza']);
+    expect((await search('liveir', roles.otherAdmin.token)).contacts.map((c) => c.name)).toEqual(['Other Oliveira']);
+  });
+
   it('searches name, number (typed punctuation ignored) and e-mail, and carries tags in one page', async () => {
     const byNumber = contactListResponse.parse((await call(roles.user.token, 'GET', `/contacts?searchParam=${encodeURIComponent('(31) 91234')}`)).json());
     expect(byNumber.contacts.map((c) => c.id)).toEqual([tagged.id]);

@@ -5,6 +5,7 @@ import { contactCustomFields, contactTags, contacts } from '../../db/schema/inde
 import { containsPattern } from '../../db/search.js';
 import { tagsOfContacts } from '../tags/queries.js';
 import { presentContact, type ContactRow } from './presenter.js';
+import { isWordTerm, pageByWords } from './word-search.js';
 
 export interface ContactInput {
   companyId: number;
@@ -146,6 +147,16 @@ export async function pageContacts(db: DbOrTx, companyId: number, q: ListContact
       await tx.execute(onlyBitmapScans(false));
       return result;
     };
+    // A one-word term over the whole company: the word index answers, whatever the number of matches.
+    const term = q.searchParam.trim();
+    const byWords = isWordTerm(term) && !q.channel && q.isGroup === undefined && !q.contactTag?.length ? await pageByWords(tx, companyId, term, offset) : undefined;
+    if (byWords) {
+      // Read by id and put in the index's order: with ORDER BY name the planner would walk the company's name index.
+      const read = byWords.ids.length ? await tx.select().from(contacts).where(and(eq(contacts.companyId, companyId), inArray(contacts.id, byWords.ids))) : [];
+      const byId = new Map(read.map((c) => [c.id, c]));
+      const page = byWords.ids.flatMap((id) => byId.get(id) ?? []);
+      return { rows: page.slice(0, CONTACTS_PAGE_SIZE), count: Math.max(byWords.count, offset + page.length), hasMore: page.length > CONTACTS_PAGE_SIZE };
+    }
     const probe = () => tx.select({ id: contacts.id }).from(contacts).where(where).limit(CONTACT_COUNT_CAP + 1);
     const matches = match ? await bitmapOnly(probe) : await probe();
     if (matches.length <= CONTACT_COUNT_CAP) {

@@ -3,15 +3,14 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { messages, tickets, whatsapps } from '../../db/schema/index.js';
 import type { AppContext } from '../../http/context.js';
-import { inLanes } from '../../jobs/lanes.js';
 import type { MessageRow } from '../messages/presenter.js';
+import { loadMessages } from '../messages/queries.js';
+import { loadTickets } from '../tickets/queries.js';
 import { closeCarrierTickets } from './commands/tickets.js';
-import { emitMessageCreate, emitTicketUpdate } from './emit.js';
 import { deliverOrRoute } from './outbound.js';
 
 /** As `queueOutgoing`'s lease: the sweeper leaves a row alone this long while its first send is in flight. */
 const SEND_LEASE_MS = 60_000;
-const ANNOUNCE_LANES = 8;
 
 export interface BatchOutgoing {
   ticketId: number;
@@ -25,8 +24,9 @@ export interface BatchOutgoing {
  * The outbox for a burst (the schedule engine's due minute): the messages of many tickets
  * of one company stored in one INSERT and their tickets' previews in one UPDATE, instead of
  * two statements per message; the tickets opened only to carry them are closed by one command
- * (`closeCarrierTickets`) in the same transaction, one ticket event each instead of two. Then, as `queueOutgoing`, each is announced and sent in the
- * background; the rows are outbox entries, so a crash leaves them to the sweeper. Answers
+ * (`closeCarrierTickets`) in the same transaction, one ticket event each instead of two. Then the
+ * batch is announced from one read of its tickets and one of its messages, and each message is sent
+ * in the background; the rows are outbox entries, so a crash leaves them to the sweeper. Answers
  * the rows in the order of `items`; an item whose ticket is not the company's gets `undefined`.
  */
 export async function queueOutgoingBatch(
@@ -72,12 +72,16 @@ export async function queueOutgoingBatch(
     await onStored?.(tx, stored);
     return stored;
   });
-  // Announced a few at a time (one by one, a batch waited on its events' queries in a row); each is sent once announced.
-  await inLanes(rows, ANNOUNCE_LANES, async (row) => {
-    const presented = await emitTicketUpdate(ctx, row.ticketId);
-    if (presented) await emitMessageCreate(ctx, row.id, presented);
+  // Announced from two reads for the whole batch (its tickets, its messages), then each is sent.
+  const presentedTickets = new Map((await loadTickets(ctx.db, inArray(tickets.id, [...new Set(rows.map((r) => r.ticketId))]))).map((t) => [t.id, t]));
+  const presentedMessages = new Map((await loadMessages(ctx.db, ctx.storage, ctx.config.apiUrl, rows.map((r) => r.id))).map((m) => [m.id, m]));
+  for (const ticket of presentedTickets.values()) await ctx.events.publish({ type: 'ticket.updated', ticket });
+  for (const row of rows) {
+    const message = presentedMessages.get(row.id);
+    const ticket = presentedTickets.get(row.ticketId);
+    if (message && ticket) await ctx.events.publish({ type: 'message.created', message, ticket });
     ctx.background.run('send', () => deliverOrRoute(ctx, row.id));
-  });
+  }
   const byTicket = new Map<number, MessageRow[]>();
   for (const row of rows) byTicket.set(row.ticketId, [...(byTicket.get(row.ticketId) ?? []), row]);
   return items.map((item) => byTicket.get(item.ticketId)?.shift());

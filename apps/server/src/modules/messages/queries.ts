@@ -1,5 +1,5 @@
 import type { Message } from '@balcao/contracts';
-import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.js';
 import { companySettings, contacts, messages, queues, tickets } from '../../db/schema/index.js';
@@ -46,6 +46,13 @@ function present(row: SelectedRow, storage: MediaStorage, apiUrl: string): Messa
 export async function loadMessage(db: DbOrTx, storage: MediaStorage, apiUrl: string, id: number): Promise<Message | undefined> {
   const [row] = await selectMessages(db).where(eq(messages.id, id));
   return row && present(row, storage, apiUrl);
+}
+
+/** Many messages with their includes in one query (a burst's announcements), in no particular order. */
+export async function loadMessages(db: DbOrTx, storage: MediaStorage, apiUrl: string, ids: number[]): Promise<Message[]> {
+  if (ids.length === 0) return [];
+  const rows = await selectMessages(db).where(inArray(messages.id, ids));
+  return rows.map((row) => present(row, storage, apiUrl));
 }
 
 /**

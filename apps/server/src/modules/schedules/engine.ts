@@ -1,21 +1,17 @@
 import type { MediaType } from '@balcao/contracts';
 import { and, desc, eq, inArray, isNotNull, lte, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { contacts, messages, queues, schedules, tickets, users, whatsapps } from '../../db/schema/index.js';
+import { contacts, queues, schedules, tickets, users, whatsapps } from '../../db/schema/index.js';
 import type { AppContext } from '../../http/context.js';
 import { AppError } from '../../http/errors.js';
 import { mimetypeOfStored } from '../../storage/media.js';
 import { queueOutgoingBatch, type BatchOutgoing } from '../conversations/outbound-batch.js';
 import { fillVariables } from '../messages/variables.js';
-import { createTicket } from '../tickets/create.js';
-import { writeTicketLogs } from '../tickets/logs.js';
-import { findOrCreateTicket } from '../conversations/commands/ticket-rows.js';
-import { liveStatusFor } from '../tickets/rules.js';
-import { findAuthUser } from '../users/queries.js';
 import { inLanes } from '../../jobs/lanes.js';
-import { announceSchedule, announceSchedules } from './announce.js';
+import { announceSchedules } from './announce.js';
 import type { ScheduleRow } from './presenter.js';
 import { nextOccurrence } from './recurrence.js';
+import { ticketsFor, type Carrier } from './tickets.js';
 
 /*
  * The schedule engine (issue 14). Each occurrence is a pg-boss job due at its `sendAt`
@@ -83,19 +79,37 @@ export async function sweepSchedules(ctx: AppContext, batch = 200): Promise<numb
 }
 
 /**
- * Sends a batch of claimed occurrences in three steps: each one's ticket and text (a few
- * lanes at once), all their outbox rows in one batch (`queueOutgoingBatch`), then the
- * batch's outcomes in one UPDATE and one read to announce them. A failure of one occurrence is its ERRO, never the batch's.
+ * Sends a batch of claimed occurrences in three steps: their tickets found or opened together
+ * (`ticketsFor`: set-based statements) and each one's text, all their outbox rows in one batch
+ * (`queueOutgoingBatch`), then the batch's outcomes in one UPDATE and one read to announce them.
+ * A failure of one occurrence is its ERRO, never the batch's.
  */
 async function sendAll(ctx: AppContext, rows: ScheduleRow[]): Promise<void> {
   const people = await contactsOf(ctx.db, rows);
   const connections = await connectionsOf(ctx.db, rows, people);
-  const outcomes = await inLanes(rows, SEND_CONCURRENCY, (row) =>
-    prepareOccurrence(ctx, row, people.get(row.contactId), connections.get(row.id)).then(
-      (ready): Outcome => ({ ready }),
-      (error: unknown): Outcome => ({ error }),
-    ),
-  );
+  const outcomes = new Array<Outcome>(rows.length);
+  const sendable = rows.flatMap((row, i) => {
+    const contact = people.get(row.contactId);
+    const connection = connections.get(row.id);
+    try {
+      checkSendable(row, contact, connection);
+      return [{ i, row, plan: row, contact: contact!, connection: connection! }];
+    } catch (error) {
+      outcomes[i] = { error };
+      return [];
+    }
+  });
+  const carriers = await ticketsFor(ctx, sendable, SEND_CONCURRENCY);
+  await inLanes(sendable, SEND_CONCURRENCY, async (item, k) => {
+    const carrier = carriers[k]!;
+    outcomes[item.i] =
+      'error' in carrier
+        ? carrier
+        : await messageOf(ctx, item.row, item.contact, item.connection, carrier).then(
+            (ready): Outcome => ({ ready }),
+            (error: unknown): Outcome => ({ error }),
+          );
+  });
   for (const companyId of new Set(rows.map((r) => r.companyId))) {
     const batch = outcomes.filter((o, i): o is { ready: Prepared } => 'ready' in o && rows[i]!.companyId === companyId);
     const queued = await queueOutgoingBatch(
@@ -174,14 +188,16 @@ async function contactsOf(db: DbOrTx, rows: ScheduleRow[]): Promise<Map<number, 
   return new Map(found.filter((c) => companyOf.get(c.id) === c.companyId).map((c) => [c.id, c]));
 }
 
-/** The message of one occurrence, ready for the outbox: its ticket found or opened, its text filled and signed. */
-async function prepareOccurrence(ctx: AppContext, row: ScheduleRow, contact: ContactRow | undefined, connection: ConnectionRow | undefined): Promise<Prepared> {
+/** Why an occurrence cannot be sent, before any ticket is touched. */
+function checkSendable(row: ScheduleRow, contact: ContactRow | undefined, connection: ConnectionRow | undefined): void {
   if (!contact) throw new AppError('ERR_NO_CONTACT_FOUND', 404);
   if (!contact.active) throw new AppError('ERR_CONTACT_BLOCKED', 400);
   if (!connection) throw new AppError(row.whatsappId ? 'ERR_NO_WAPP_FOUND' : 'ERR_NO_DEF_WAPP_FOUND', 404);
   if (connection.channel !== contact.channel) throw new AppError('ERR_VALIDATION', 400, 'the contact is not on the connection’s channel');
+}
 
-  const { ticketId, openedHere } = await ticketFor(ctx, row, contact, connection);
+/** The message of one occurrence, ready for the outbox: its text filled and signed (queries only when it has variables or a signature). */
+async function messageOf(ctx: AppContext, row: ScheduleRow, contact: ContactRow, connection: ConnectionRow, { ticketId, openedHere }: Carrier): Promise<Prepared> {
   // The ticket's user and queue names only when the text has variables to fill.
   const [names] = row.body.includes('{{')
     ? await ctx.db
@@ -239,45 +255,6 @@ async function connectionsOf(db: DbOrTx, rows: ScheduleRow[], people: Map<number
   return chosen;
 }
 
-/** How the ticket carrying a message is opened (schedules and campaigns). */
-export interface TicketPlan {
-  companyId: number;
-  openTicket: 'enabled' | 'disabled';
-  statusTicket: 'open' | 'closed' | 'pending';
-  ticketUserId: number | null;
-  queueId: number | null;
-}
-
-/**
- * The ticket that carries the message. With openTicket enabled, statusTicket open and
- * a user and queue chosen, the ticket is opened for that user as `POST /tickets` would
- * (or the contact's live ticket is used); otherwise the contact's live ticket, or a new
- * pending one in the schedule's queue.
- */
-export async function ticketFor(ctx: AppContext, row: TicketPlan, contact: ContactRow, connection: ConnectionRow): Promise<{ ticketId: number; openedHere: boolean }> {
-  if (row.openTicket === 'enabled' && row.statusTicket === 'open' && row.ticketUserId && row.queueId) {
-    const owner = await findAuthUser(ctx.db, row.ticketUserId);
-    if (!owner || owner.companyId !== row.companyId) throw new AppError('ERR_NO_USER_FOUND', 404);
-    const result = await createTicket(ctx, owner, { contactId: contact.id, queueId: row.queueId, whatsappId: connection.id, userId: owner.id, status: 'open' });
-    return 'ticket' in result ? { ticketId: result.ticket.id, openedHere: true } : { ticketId: result.conflict.id, openedHere: false };
-  }
-  const found = await findOrCreateTicket(ctx.db, {
-    companyId: row.companyId,
-    contactId: contact.id,
-    whatsappId: connection.id,
-    channel: connection.channel,
-    isGroup: contact.isGroup,
-    status: liveStatusFor({ isGroup: contact.isGroup, channel: connection.channel }) === 'group' ? 'group' : 'pending',
-    queueId: async () => row.queueId,
-    reopenWithinMinutes: 0,
-    firstMessageAt: new Date(),
-  });
-  if (found.created) {
-    await writeTicketLogs(ctx.db, [{ companyId: row.companyId, ticketId: found.ticket.id, type: 'create', queueId: row.queueId }]);
-  }
-  return { ticketId: found.ticket.id, openedHere: found.created };
-}
-
 /** Signed by the user who gets the ticket, else by its author. */
 async function signerName(db: DbOrTx, row: ScheduleRow): Promise<string | null> {
   const id = row.ticketUserId ?? row.userId;
@@ -307,17 +284,17 @@ async function failInterrupted(ctx: AppContext): Promise<void> {
 
 /** The channel's verdict on earlier sends: a message that failed for good turns its schedule ERRO with the channel's reason. */
 async function recordDeliveries(ctx: AppContext): Promise<void> {
-  const settled = await ctx.db
-    .select({ id: schedules.id, companyId: schedules.companyId, messageId: messages.id, sendStatus: messages.sendStatus, lastError: messages.lastError })
-    .from(schedules)
-    .innerJoin(messages, eq(messages.id, schedules.pendingMessageId))
-    .where(and(isNotNull(schedules.pendingMessageId), inArray(messages.sendStatus, ['sent', 'failed'])));
-  for (const s of settled) {
-    const failed = s.sendStatus === 'failed';
-    await ctx.db
-      .update(schedules)
-      .set({ pendingMessageId: null, ...(failed ? { status: 'ERRO' as const, reason: (s.lastError ?? 'the channel refused the message').slice(0, 500) } : {}) })
-      .where(and(eq(schedules.id, s.id), eq(schedules.pendingMessageId, s.messageId)));
-    if (failed) await announceSchedule(ctx, s.companyId, s.id, 'update');
-  }
+  // One statement for every settled send (a burst leaves thousands): the link cleared, a failure turned ERRO.
+  const { rows } = await ctx.db.execute<{ id: number; failed: boolean }>(sql`
+    UPDATE schedules s SET
+      pending_message_id = NULL,
+      status = CASE WHEN m.send_status = 'failed' THEN 'ERRO' ELSE s.status END,
+      reason = CASE WHEN m.send_status = 'failed' THEN left(coalesce(m.last_error, 'the channel refused the message'), 500) ELSE s.reason END
+    FROM messages m
+    WHERE m.id = s.pending_message_id AND m.send_status IN ('sent', 'failed')
+    RETURNING s.id, m.send_status = 'failed' AS failed`);
+  await announceSchedules(
+    ctx,
+    rows.filter((r) => r.failed).map((r) => r.id),
+  );
 }

@@ -83,6 +83,43 @@ export async function findOrCreateTicket(db: DbOrTx, target: TicketTarget): Prom
   throw new Error('could not find or create a ticket');
 }
 
+/** A pair for `findOrCreateTickets`: as `TicketTarget`, with the queue known and no reopening. */
+export type BulkTicketTarget = Pick<TicketTarget, 'companyId' | 'contactId' | 'whatsappId' | 'channel' | 'isGroup' | 'status' | 'firstMessageAt'> & { queueId: number | null };
+
+/**
+ * `findOrCreateTicket` for many contacts at once (a burst of scheduled messages): the live tickets
+ * of every pair in one read, the missing ones in one INSERT. A pair whose insert lost the race to
+ * another writer (the partial unique index) is read again on the next round. Answers per target, in order.
+ */
+export async function findOrCreateTickets(db: DbOrTx, targets: BulkTicketTarget[]): Promise<FoundTicket[]> {
+  const keyOf = (t: { contactId: number; whatsappId: number | null }) => `${t.contactId}:${t.whatsappId}`;
+  const found = new Map<string, FoundTicket>();
+  const pairs = [...new Map(targets.map((t) => [keyOf(t), t])).values()];
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const missing = pairs.filter((p) => !found.has(keyOf(p)));
+    if (missing.length === 0) break;
+    const live = await db
+      .select()
+      .from(tickets)
+      .where(and(inArray(tickets.contactId, [...new Set(missing.map((p) => p.contactId))]), inArray(tickets.status, [...ACTIVE_TICKET_STATUSES])));
+    const wanted = new Set(missing.map(keyOf));
+    for (const ticket of live) if (wanted.has(keyOf(ticket))) found.set(keyOf(ticket), { ticket, created: false, reopened: false });
+    const absent = missing.filter((p) => !found.has(keyOf(p)));
+    if (absent.length === 0) break;
+    const inserted = await db
+      .insert(tickets)
+      .values(absent.map((p) => ({ companyId: p.companyId, contactId: p.contactId, whatsappId: p.whatsappId, channel: p.channel, isGroup: p.isGroup, status: p.status, queueId: p.queueId, lastMessageAt: p.firstMessageAt })))
+      .onConflictDoNothing({ target: [tickets.contactId, tickets.whatsappId], where: ACTIVE_TICKET_PREDICATE })
+      .returning();
+    for (const ticket of inserted) found.set(keyOf(ticket), { ticket, created: true, reopened: false });
+  }
+  return targets.map((t) => {
+    const hit = found.get(keyOf(t));
+    if (!hit) throw new Error('could not find or create a ticket');
+    return hit;
+  });
+}
+
 async function reopenRecentTicket(db: DbOrTx, target: TicketTarget): Promise<TicketRow | undefined> {
   const since = new Date(Date.now() - target.reopenWithinMinutes * 60_000);
   const [recent] = await db
