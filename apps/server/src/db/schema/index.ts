@@ -22,3 +22,4 @@ export * from './leases.js';
 export * from './chats.js';
 export * from './webhooks.js';
 export * from './campaigns.js';
+export * from './dashboard.js';
