@@ -139,7 +139,7 @@ async function seed(pool: pg.Pool): Promise<{ companyId: number; adminEmail: str
     });
     // Nor does the dashboard's daily summary (migration 0034): count the company's tickets in as its backfill does.
     await timed('daily summary', () =>
-      client.query(`DO $$ BEGIN EXECUTE dashboard_daily_add('SELECT 1 AS sign, * FROM tickets WHERE company_id = ${companyId}', false); END $$`),
+      client.query(`DO $$ BEGIN EXECUTE dashboard_daily_add('SELECT 1 AS sign, * FROM tickets WHERE company_id = ${companyId}'); PERFORM dashboard_daily_compact(); END $$`),
     );
     const chunk = 1_000_000;
     for (let from = 1; from <= MESSAGES; from += chunk) {

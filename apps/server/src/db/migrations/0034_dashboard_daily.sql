@@ -1,8 +1,10 @@
 -- The dashboard's daily summary (docs/dashboard.md): per company, opening day, queue and attendant, the
 -- counts and time sums its figures need, each ticket counted by its state now. A month's dashboard reads
 -- ~30 days × queues × attendants rows instead of every ticket of the month (0.7–1.2 s at 1,000,000 tickets).
--- Triggers on tickets keep it in the writing transaction, whoever writes: the commands, and
--- the 0014 triggers that set accepted_at and rate from the log and rating rows.
+-- Triggers on tickets keep it in the writing transaction, whoever writes (the commands, and the 0014
+-- triggers that set accepted_at and rate from the log and rating rows), by INSERTING delta rows: writers
+-- never wait on each other's summary rows. A job (modules/dashboard/compaction.ts) folds the deltas into one
+-- compacted row per key; readers add up both.
 CREATE TABLE "dashboard_daily" (
   "company_id" integer NOT NULL REFERENCES "companies"("id") ON DELETE CASCADE,
   "day" date NOT NULL,
@@ -26,8 +28,12 @@ CREATE TABLE "dashboard_daily" (
   "wait_minutes" numeric NOT NULL DEFAULT 0,
   "served" integer NOT NULL DEFAULT 0,
   "service_minutes" numeric NOT NULL DEFAULT 0,
-  PRIMARY KEY ("company_id", "day", "queue_id", "user_id")
+  "delta" boolean NOT NULL DEFAULT true
 );--> statement-breakpoint
+-- One compacted row per key; the readers' range (both kinds of rows); the deltas waiting for the compaction.
+CREATE UNIQUE INDEX "dashboard_daily_key" ON "dashboard_daily" ("company_id", "day", "queue_id", "user_id") WHERE NOT "delta";--> statement-breakpoint
+CREATE INDEX "dashboard_daily_company_day_idx" ON "dashboard_daily" ("company_id", "day");--> statement-breakpoint
+CREATE INDEX "dashboard_daily_deltas_idx" ON "dashboard_daily" ("day") WHERE "delta";--> statement-breakpoint
 -- The deltas of a set of ticket rows, as one row per (company, day, queue, user); `changes` is a query
 -- giving `sign` (+1 counted in, -1 counted out) and the tickets' columns. 0 stands for "no queue / no user".
 -- The day is taken in the time zone this migration ran in (the server's), pinned so that a session with
@@ -54,44 +60,60 @@ SELECT format($q$
     coalesce(sum(sign) FILTER (WHERE NOT is_group AND status = 'closed' AND accepted_at IS NOT NULL), 0)::int AS served,
     coalesce(sum(sign * extract(epoch FROM closed_at - accepted_at) / 60) FILTER (WHERE NOT is_group AND status = 'closed' AND accepted_at IS NOT NULL), 0) AS service_minutes
   FROM (%s) c
-  GROUP BY 1, 2, 3, 4
-  ORDER BY 1, 2, 3, 4$q$, current_setting('TimeZone'), changes)
+  GROUP BY 1, 2, 3, 4$q$, current_setting('TimeZone'), changes)
 $f$;--> statement-breakpoint
--- The statement adding the deltas of `changes` into the summary. Rows are written in key order, so two transactions
--- touching the same rows take their locks in the same order. `only_existing` (deletions) updates the rows
--- that are there and never inserts: a company being deleted has already lost its rows to the cascade.
-CREATE FUNCTION "dashboard_daily_add"("changes" text, "only_existing" boolean) RETURNS text LANGUAGE sql STABLE AS $f$
-SELECT CASE WHEN only_existing THEN format($q$
-  UPDATE dashboard_daily d SET total = d.total + c.total, tickets = d.tickets + c.tickets, happening = d.happening + c.happening,
-    pending = d.pending + c.pending, finished = d.finished + c.finished, groups = d.groups + c.groups, active = d.active + c.active,
-    with_rating = d.with_rating + c.with_rating, wait_rating = d.wait_rating + c.wait_rating, promoters = d.promoters + c.promoters,
-    neutral = d.neutral + c.neutral, detractors = d.detractors + c.detractors, rated = d.rated + c.rated, rate_sum = d.rate_sum + c.rate_sum,
-    waited = d.waited + c.waited, wait_minutes = d.wait_minutes + c.wait_minutes, served = d.served + c.served,
-    service_minutes = d.service_minutes + c.service_minutes
-  FROM (%s) c
-  WHERE d.company_id = c.company_id AND d.day = c.day AND d.queue_id = c.queue_id AND d.user_id = c.user_id$q$, dashboard_daily_deltas(changes))
-ELSE format($q$
-  INSERT INTO dashboard_daily AS d %s
-  ON CONFLICT (company_id, day, queue_id, user_id) DO UPDATE SET total = d.total + excluded.total, tickets = d.tickets + excluded.tickets,
-    happening = d.happening + excluded.happening, pending = d.pending + excluded.pending, finished = d.finished + excluded.finished,
-    groups = d.groups + excluded.groups, active = d.active + excluded.active, with_rating = d.with_rating + excluded.with_rating,
-    wait_rating = d.wait_rating + excluded.wait_rating, promoters = d.promoters + excluded.promoters, neutral = d.neutral + excluded.neutral,
-    detractors = d.detractors + excluded.detractors, rated = d.rated + excluded.rated, rate_sum = d.rate_sum + excluded.rate_sum,
-    waited = d.waited + excluded.waited, wait_minutes = d.wait_minutes + excluded.wait_minutes, served = d.served + excluded.served,
-    service_minutes = d.service_minutes + excluded.service_minutes$q$, dashboard_daily_deltas(changes))
-END
+-- The statement that adds the deltas of `changes` to the summary as delta rows.
+CREATE FUNCTION "dashboard_daily_add"("changes" text) RETURNS text LANGUAGE sql STABLE AS $f$
+SELECT format($q$
+  INSERT INTO dashboard_daily (company_id, day, queue_id, user_id, total, tickets, happening, pending, finished, groups, active, with_rating,
+    wait_rating, promoters, neutral, detractors, rated, rate_sum, waited, wait_minutes, served, service_minutes)
+  %s$q$, dashboard_daily_deltas(changes))
 $f$;--> statement-breakpoint
+-- Folds the delta rows into the compacted ones, in key order (two compactions lock in the same order; a
+-- delta committed after this statement's snapshot waits for the next one). Answers the deltas folded.
+CREATE FUNCTION "dashboard_daily_compact"() RETURNS integer LANGUAGE plpgsql AS $$
+DECLARE n_folded integer;
+BEGIN
+  WITH gone AS (DELETE FROM dashboard_daily WHERE delta RETURNING *),
+  sums AS (
+    SELECT company_id, day, queue_id, user_id, sum(total) AS total, sum(tickets) AS tickets, sum(happening) AS happening,
+      sum(pending) AS pending, sum(finished) AS finished, sum(groups) AS groups, sum(active) AS active, sum(with_rating) AS with_rating,
+      sum(wait_rating) AS wait_rating, sum(promoters) AS promoters, sum(neutral) AS neutral, sum(detractors) AS detractors,
+      sum(rated) AS rated, sum(rate_sum) AS rate_sum, sum(waited) AS waited, sum(wait_minutes) AS wait_minutes, sum(served) AS served,
+      sum(service_minutes) AS service_minutes, count(*) AS n
+    FROM gone GROUP BY 1, 2, 3, 4),
+  upserted AS (
+    INSERT INTO dashboard_daily AS d (company_id, day, queue_id, user_id, total, tickets, happening, pending, finished, groups, active,
+      with_rating, wait_rating, promoters, neutral, detractors, rated, rate_sum, waited, wait_minutes, served, service_minutes, delta)
+    SELECT company_id, day, queue_id, user_id, total, tickets, happening, pending, finished, groups, active, with_rating, wait_rating,
+      promoters, neutral, detractors, rated, rate_sum, waited, wait_minutes, served, service_minutes, false
+    FROM sums ORDER BY 1, 2, 3, 4
+    ON CONFLICT (company_id, day, queue_id, user_id) WHERE NOT delta DO UPDATE SET total = d.total + excluded.total,
+      tickets = d.tickets + excluded.tickets, happening = d.happening + excluded.happening, pending = d.pending + excluded.pending,
+      finished = d.finished + excluded.finished, groups = d.groups + excluded.groups, active = d.active + excluded.active,
+      with_rating = d.with_rating + excluded.with_rating, wait_rating = d.wait_rating + excluded.wait_rating,
+      promoters = d.promoters + excluded.promoters, neutral = d.neutral + excluded.neutral, detractors = d.detractors + excluded.detractors,
+      rated = d.rated + excluded.rated, rate_sum = d.rate_sum + excluded.rate_sum, waited = d.waited + excluded.waited,
+      wait_minutes = d.wait_minutes + excluded.wait_minutes, served = d.served + excluded.served,
+      service_minutes = d.service_minutes + excluded.service_minutes
+    RETURNING 1)
+  SELECT coalesce(sum(n), 0) INTO n_folded FROM sums;
+  RETURN n_folded;
+END $$;--> statement-breakpoint
 -- Row triggers (a statement trigger with transition tables cannot name columns, and would run on every
--- message's ticket update): each counts the old row out and the new row in, in one statement. The update
--- trigger fires only when a column the figures read changed.
+-- message's ticket update): each inserts the deltas of counting the old row out and the new row in. The
+-- update trigger fires only when a column the figures read changed.
 CREATE FUNCTION "tickets_dashboard_daily"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF TG_OP = 'INSERT' THEN
-    EXECUTE dashboard_daily_add('SELECT 1 AS sign, ($1).*', false) USING NEW;
+    EXECUTE dashboard_daily_add('SELECT 1 AS sign, ($1).*') USING NEW;
   ELSIF TG_OP = 'DELETE' THEN
-    EXECUTE dashboard_daily_add('SELECT -1 AS sign, ($1).*', true) USING OLD;
+    -- A company being deleted takes its summary with it (cascade): nothing to count out.
+    IF EXISTS (SELECT 1 FROM companies WHERE id = OLD.company_id) THEN
+      EXECUTE dashboard_daily_add('SELECT -1 AS sign, ($1).*') USING OLD;
+    END IF;
   ELSE
-    EXECUTE dashboard_daily_add('SELECT -1 AS sign, ($1).* UNION ALL SELECT 1, ($2).*', false) USING OLD, NEW;
+    EXECUTE dashboard_daily_add('SELECT -1 AS sign, ($1).* UNION ALL SELECT 1, ($2).*') USING OLD, NEW;
   END IF;
   RETURN NULL;
 END $$;--> statement-breakpoint
@@ -103,5 +125,5 @@ CREATE TRIGGER "tickets_dashboard_daily_update"
     IS DISTINCT FROM (NEW.company_id, NEW.created_at, NEW.queue_id, NEW.user_id, NEW.status, NEW.is_group, NEW.started_by_user, NEW.rate, NEW.accepted_at, NEW.closed_at))
   EXECUTE FUNCTION "tickets_dashboard_daily"();--> statement-breakpoint
 CREATE TRIGGER "tickets_dashboard_daily_delete" AFTER DELETE ON "tickets" FOR EACH ROW EXECUTE FUNCTION "tickets_dashboard_daily"();--> statement-breakpoint
--- Backfill: every existing ticket counted in (also how a bulk load that bypassed triggers catches up).
-DO $$ BEGIN EXECUTE dashboard_daily_add('SELECT 1 AS sign, * FROM tickets', false); END $$;
+-- Backfill: every existing ticket counted in (also how a bulk load that bypassed triggers catches up), then folded.
+DO $$ BEGIN EXECUTE dashboard_daily_add('SELECT 1 AS sign, * FROM tickets'); PERFORM dashboard_daily_compact(); END $$;

@@ -1,12 +1,14 @@
-import { date, integer, numeric, pgTable, primaryKey } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { boolean, date, index, integer, numeric, pgTable, uniqueIndex } from 'drizzle-orm/pg-core';
 import { companies } from './companies.js';
 
 const count = (name: string) => integer(name).notNull().default(0);
 
 /**
  * The dashboard's daily summary (migration 0034, docs/dashboard.md): per company, opening day, queue and
- * attendant (0: none), what its figures add up, each ticket counted by its state now. Written only by the
- * statement triggers on `tickets` (in the writing transaction); read by modules/dashboard.
+ * attendant (0: none), what its figures add up, each ticket counted by its state now. The row triggers on
+ * `tickets` insert delta rows in the writing transaction; `dashboard_daily_compact()` (a job,
+ * modules/dashboard/compaction.ts) folds them into one compacted row per key; readers add up both.
  */
 export const dashboardDaily = pgTable(
   'dashboard_daily',
@@ -39,6 +41,12 @@ export const dashboardDaily = pgTable(
     /** Closed, accepted tickets and their minutes from accept to close. */
     served: count('served'),
     serviceMinutes: numeric('service_minutes').notNull().default('0'),
+    /** Written by a trigger and not folded yet. */
+    delta: boolean('delta').notNull().default(true),
   },
-  (t) => [primaryKey({ columns: [t.companyId, t.day, t.queueId, t.userId] })],
+  (t) => [
+    uniqueIndex('dashboard_daily_key').on(t.companyId, t.day, t.queueId, t.userId).where(sql`NOT delta`),
+    index('dashboard_daily_company_day_idx').on(t.companyId, t.day),
+    index('dashboard_daily_deltas_idx').on(t.day).where(sql`delta`),
+  ],
 );
