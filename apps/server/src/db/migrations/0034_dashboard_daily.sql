@@ -126,4 +126,8 @@ CREATE TRIGGER "tickets_dashboard_daily_update"
   EXECUTE FUNCTION "tickets_dashboard_daily"();--> statement-breakpoint
 CREATE TRIGGER "tickets_dashboard_daily_delete" AFTER DELETE ON "tickets" FOR EACH ROW EXECUTE FUNCTION "tickets_dashboard_daily"();--> statement-breakpoint
 -- Backfill: every existing ticket counted in (also how a bulk load that bypassed triggers catches up), then folded.
-DO $$ BEGIN EXECUTE dashboard_daily_add('SELECT 1 AS sign, * FROM tickets'); PERFORM dashboard_daily_compact(); END $$;
+DO $$ BEGIN EXECUTE dashboard_daily_add('SELECT 1 AS sign, * FROM tickets'); PERFORM dashboard_daily_compact(); END $$;--> statement-breakpoint
+-- The dashboard's new contacts of a period: groups are not leads. Without the predicate the count read every
+-- contact row of the period for is_group (0.3 s for a month of a 1,000,000-contact company); now index-only.
+DROP INDEX "contacts_company_created_idx";--> statement-breakpoint
+CREATE INDEX "contacts_company_created_idx" ON "contacts" USING btree ("company_id","created_at") WHERE NOT "is_group";
