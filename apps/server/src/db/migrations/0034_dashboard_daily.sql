@@ -130,4 +130,10 @@ DO $$ BEGIN EXECUTE dashboard_daily_add('SELECT 1 AS sign, * FROM tickets'); PER
 -- The dashboard's new contacts of a period: groups are not leads. Without the predicate the count read every
 -- contact row of the period for is_group (0.3 s for a month of a 1,000,000-contact company); now index-only.
 DROP INDEX "contacts_company_created_idx";--> statement-breakpoint
-CREATE INDEX "contacts_company_created_idx" ON "contacts" USING btree ("company_id","created_at") WHERE NOT "is_group";
+CREATE INDEX "contacts_company_created_idx" ON "contacts" USING btree ("company_id","created_at") WHERE NOT "is_group";--> statement-breakpoint
+-- The report's and the export's date ranges by opening time. The dashboard now reads the daily summary, so
+-- this index carries what the report filters on instead of what the figures read: with queue_id (and
+-- whatsapp_id) a plain user's month — visibility is owner OR (queue AND unassigned) — is counted from the
+-- index alone (0.52 s of heap reads for 100,000 tickets before, 0.06 s after, at 1,000,000 tickets).
+DROP INDEX "tickets_company_created_idx";--> statement-breakpoint
+CREATE INDEX "tickets_company_created_idx" ON "tickets" USING btree ("company_id","created_at") INCLUDE ("status","is_group","user_id","queue_id","whatsapp_id","rate");
