@@ -17,6 +17,7 @@ import { registerCampaignJobs } from './jobs/campaigns.js';
 import { registerBillingJobs } from './modules/billing/jobs.js';
 import { registerWebhookJobs } from './modules/webhooks/jobs.js';
 import { registerIntegrationJobs } from './modules/queue-integrations/jobs.js';
+import { registerDashboardJobs } from './modules/dashboard/compaction.js';
 import { resumeInboundEvents } from './modules/conversations/ingest.js';
 import { resumeWhatsappSessions, startSessionLeases } from './modules/whatsapp/resume.js';
 import { resolveSecrets, storedSecret } from './secrets.js';
@@ -104,6 +105,7 @@ async function main(): Promise<void> {
     await registerBillingJobs(boss, api.ctx);
     await registerWebhookJobs(boss, api.ctx);
     await registerIntegrationJobs(boss, api.ctx);
+    await registerDashboardJobs(boss, api.ctx);
     // What a previous run acknowledged but did not finish goes first, before new traffic (issue 9 point 7).
     await resumeInboundEvents(api.ctx);
     if (config.startWhatsappSessions) {

@@ -1,4 +1,5 @@
 import { CHANNELS } from '@balcao/contracts';
+import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, text, timestamp, unique } from 'drizzle-orm/pg-core';
 import { timestamps } from './common.js';
 import { companies } from './companies.js';
@@ -37,8 +38,8 @@ export const contacts = pgTable(
     // The concurrency guarantee for a new contact's first messages arriving together.
     unique('contacts_company_channel_number_key').on(t.companyId, t.channel, t.number),
     index('contacts_company_id_idx').on(t.companyId, t.name),
-    // The dashboard's new contacts of a period.
-    index('contacts_company_created_idx').on(t.companyId, t.createdAt),
+    // The dashboard's new contacts of a period (groups are not leads): an index-only count (migration 0034).
+    index('contacts_company_created_idx').on(t.companyId, t.createdAt).where(sql`NOT is_group`),
     // Substring search on name and number (ILIKE '%x%') for the inbox and contact pickers; needs pg_trgm.
     index('contacts_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
     index('contacts_number_trgm_idx').using('gin', t.number.op('gin_trgm_ops')),

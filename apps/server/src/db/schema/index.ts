@@ -24,3 +24,4 @@ export * from './chats.js';
 export * from './webhooks.js';
 export * from './campaigns.js';
 export * from './ticket-turns.js';
+export * from './dashboard.js';

@@ -76,8 +76,8 @@ export const tickets = pgTable(
     index('tickets_company_id_idx').on(t.companyId, t.status, t.updatedAt, t.id),
     // The inbox's search view (every status) in updatedAt order: the company's, and a user's own.
     index('tickets_company_updated_idx').on(t.companyId, t.updatedAt),
-    // Dashboard and reports: a company's tickets by opening time. The migration adds INCLUDE (status, is_group,
-    // user_id, closed_at, accepted_at, started_by_user, rate) so the dashboard's scan is index-only.
+    // Reports and export: a company's tickets by opening time. Migration 0034 adds INCLUDE (status, is_group,
+    // user_id, queue_id, whatsapp_id, rate): the report's filters and visibility read no table rows.
     index('tickets_company_created_idx').on(t.companyId, t.createdAt),
     index('tickets_company_user_updated_idx').on(t.companyId, t.userId, t.updatedAt),
     // The inbox's visibility branches: own tickets, and tickets of the user's queues.

@@ -1,24 +1,12 @@
 import type { DashboardResponse } from '@balcao/contracts';
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { within, type DayWindow } from './window.js';
+import { onDays, within, type DayWindow } from './window.js';
 
-/**
- * The period's tickets (created in the window) with what the figures need, one row each, read
- * index-only from `tickets_company_created_idx`: `accepted_at` is when an attendant first took it
- * (accept, or created it themselves), `active` whether an attendant started it, `rate` the NPS answer
- * (columns the database keeps from the log and rating rows, migration 0014). docs/dashboard.md
- * defines every figure.
- */
-const periodTickets = (companyId: number, w: DayWindow): SQL => sql`
-  SELECT t.status, t.is_group, t.user_id, t.created_at, t.closed_at, t.rate, t.accepted_at, t.started_by_user AS active
-  FROM tickets t
-  WHERE t.company_id = ${companyId} AND ${within(sql`t.created_at`, w)}`;
-
-/** Minutes between two columns of the period's row `t`. */
-const minutes = (from: string, to: string) => sql.raw(`extract(epoch FROM t.${to} - t.${from}) / 60`);
-const WAIT = minutes('created_at', 'accepted_at');
-const SUPPORT = minutes('accepted_at', 'closed_at');
+/** Sum of a summary column over the group (0 without rows). */
+const total = (column: string) => sql.raw(`coalesce(sum(d.${column}), 0)::int`);
+/** Mean over the group: sum of a summary column ÷ the count of what it adds up (null without any). */
+const mean = (sum: string, n: string) => sql.raw(`(sum(d.${sum})::numeric / nullif(sum(d.${n}), 0))::float8`);
 
 /** Rounded to two decimals (percentages, minutes). */
 const round2 = (n: number) => Math.round(n * 100) / 100;
@@ -30,31 +18,23 @@ type Aggregate = Record<
 > & { user_id: number | null; whole: boolean; avg_wait: number | null; avg_support: number | null; avg_rate: number | null };
 
 /**
- * `GET /dashboard`: the company's figures and one row per user, from one pass over the period's
- * tickets (GROUPING SETS: the whole period, and per attendant) plus one read of the users.
+ * `GET /dashboard`: the company's figures and one row per user, from the period's days of the daily
+ * summary (migration 0034: per day, queue and attendant; GROUPING SETS: the whole period, and per
+ * attendant) plus one read of the users and a count of the new contacts. The windows are whole days,
+ * so the summary covers them exactly. docs/dashboard.md defines every figure.
  */
 export async function dashboardFigures(db: DbOrTx, companyId: number, w: DayWindow): Promise<DashboardResponse> {
   const [{ rows: groups }, { rows: people }, { rows: leadRows }] = await Promise.all([
     db.execute<Aggregate>(sql`
-      WITH t AS (${periodTickets(companyId, w)})
-      SELECT t.user_id, grouping(t.user_id) = 1 AS whole,
-        count(*) FILTER (WHERE NOT is_group AND status = 'open')::int AS happening,
-        count(*) FILTER (WHERE NOT is_group AND status = 'pending')::int AS pending,
-        count(*) FILTER (WHERE NOT is_group AND status = 'closed')::int AS finished,
-        count(*) FILTER (WHERE is_group)::int AS groups,
-        count(*) FILTER (WHERE NOT is_group AND active)::int AS active,
-        count(*) FILTER (WHERE NOT is_group AND NOT active)::int AS passive,
-        count(*) FILTER (WHERE NOT is_group)::int AS tickets,
-        count(rate) FILTER (WHERE NOT is_group)::int AS with_rating,
-        count(*) FILTER (WHERE NOT is_group AND status = 'nps' AND rate IS NULL)::int AS wait_rating,
-        count(*) FILTER (WHERE rate >= 9)::int AS promoters,
-        count(*) FILTER (WHERE rate BETWEEN 7 AND 8)::int AS neutral,
-        count(*) FILTER (WHERE rate <= 6)::int AS detractors,
-        count(rate)::int AS rated,
-        avg(rate)::float8 AS avg_rate,
-        (avg(${WAIT}) FILTER (WHERE NOT is_group AND accepted_at IS NOT NULL))::float8 AS avg_wait,
-        (avg(${SUPPORT}) FILTER (WHERE NOT is_group AND status = 'closed' AND accepted_at IS NOT NULL))::float8 AS avg_support
-      FROM t GROUP BY GROUPING SETS ((), (t.user_id))`),
+      SELECT nullif(d.user_id, 0) AS user_id, grouping(d.user_id) = 1 AS whole,
+        ${total('happening')} AS happening, ${total('pending')} AS pending, ${total('finished')} AS finished,
+        ${total('groups')} AS groups, ${total('active')} AS active, ${total('tickets')} - ${total('active')} AS passive,
+        ${total('tickets')} AS tickets, ${total('with_rating')} AS with_rating, ${total('wait_rating')} AS wait_rating,
+        ${total('promoters')} AS promoters, ${total('neutral')} AS neutral, ${total('detractors')} AS detractors, ${total('rated')} AS rated,
+        ${mean('rate_sum', 'rated')} AS avg_rate, ${mean('wait_minutes', 'waited')} AS avg_wait, ${mean('service_minutes', 'served')} AS avg_support
+      FROM dashboard_daily d
+      WHERE d.company_id = ${companyId} AND ${onDays(sql`d.day`, w)}
+      GROUP BY GROUPING SETS ((), (d.user_id))`),
     db.execute<{ id: number; name: string; online: boolean }>(sql`SELECT id, name, online FROM users WHERE company_id = ${companyId} ORDER BY name, id`),
     db.execute<{ leads: number }>(sql`
       SELECT count(*)::int AS leads FROM contacts WHERE company_id = ${companyId} AND NOT is_group AND ${within(sql`created_at`, w)}`),
