@@ -29,6 +29,10 @@ export const chatMessageSchema = z.object({
   senderId: z.number().nullable(),
   sender: z.object({ id: z.number(), name: z.string() }).nullable(),
   message: z.string(),
+  /** The attached file (docs/chats.md): its original name, MIME type, and the members-only path that serves it. */
+  mediaName: z.string().nullable(),
+  mediaType: z.string().nullable(),
+  mediaUrl: z.string().nullable(),
   createdAt: z.string(),
 });
 export type ChatMessage = z.infer<typeof chatMessageSchema>;
@@ -36,6 +40,10 @@ export type ChatMessage = z.infer<typeof chatMessageSchema>;
 export const CHAT_TITLE_MAX = 100;
 export const CHAT_MESSAGE_MAX = 5000;
 export const CHAT_MAX_USERS = 200;
+/** A chat attachment's size limit (413 ERR_FILE_TOO_LARGE beyond). */
+export const CHAT_MEDIA_MAX_BYTES = 10 * 1024 * 1024;
+/** The path (under the API) serving a chat message's file to the chat's members. */
+export const chatMediaPath = (chatId: number, messageId: number) => `/chats/${chatId}/messages/${messageId}/media`;
 
 /**
  * `users` as the original client sends them (user objects with an id) or plain ids: at least one
@@ -57,6 +65,8 @@ export type ChatBody = z.input<typeof chatBody>;
 
 /** POST /chats/{id}/messages: a message that is not only blanks. */
 export const chatMessageBody = z.object({ message: requiredText(1, CHAT_MESSAGE_MAX) });
+/** The text fields of a multipart chat message (`medias` holds the file): the text is optional with a file. */
+export const chatMediaFields = z.object({ message: z.string().trim().max(CHAT_MESSAGE_MAX).default('') });
 
 /** POST /chats/{id}/read: `userId` is the caller's own (any other is refused). */
 export const chatReadBody = z.object({ userId: idLike().optional() });

@@ -141,3 +141,15 @@ export type DomainEvent =
   | { type: 'campaign.finished'; companyId: number; campaign: { id: number; name: string; status: string } };
 
 export type DomainEventType = DomainEvent['type'];
+
+/**
+ * What a transaction is about to announce, by id, known before its commit: in-transaction
+ * subscribers (the outbound webhook outbox) write their rows with it, so they exist iff the
+ * change committed. The presented events follow after the commit as usual.
+ */
+export type TxFact =
+  | { type: 'message.created'; messageIds: number[] }
+  /** Tickets whose status may have changed from `previousStatus` (the subscriber compares with the row). */
+  | { type: 'ticket.status'; changes: { ticketId: number; previousStatus: string }[] }
+  | { type: 'contact.created'; contactIds: number[] }
+  | { type: 'campaign.finished'; campaignIds: number[] };

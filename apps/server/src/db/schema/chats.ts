@@ -51,6 +51,10 @@ export const chatMessages = pgTable(
       .references(() => companies.id, { onDelete: 'cascade' }),
     senderId: integer('sender_id').references(() => users.id, { onDelete: 'set null' }),
     message: text('message').notNull(),
+    // The attached file (storage key under the company's media folder), its original name and type; served to members only.
+    mediaPath: text('media_path'),
+    mediaName: text('media_name'),
+    mediaMimetype: text('media_mimetype'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('chat_messages_chat_idx').on(t.chatId, t.id)],

@@ -33,7 +33,10 @@ export const webhookDeliveries = pgTable(
       .notNull()
       .references(() => webhookEndpoints.id, { onDelete: 'cascade' }),
     event: text('event').notNull(),
-    payload: jsonb('payload').notNull(),
+    // Null until the event is presented after the commit (the row itself is written in the change's transaction).
+    payload: jsonb('payload'),
+    // What the delivery is about (`{ ticketId, previousStatus, status }`, `{ messageId }`…): matches the presented event, or presents it after a crash.
+    ref: jsonb('ref'),
     status: text('status', { enum: ['pending', 'delivered', 'failed'] }).notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
     // When it is due; while a send is in flight, the end of its lease (a crash frees the row then).
@@ -46,5 +49,6 @@ export const webhookDeliveries = pgTable(
   (t) => [
     index('webhook_deliveries_endpoint_idx').on(t.endpointId, t.id),
     index('webhook_deliveries_pending_idx').on(t.nextAttemptAt).where(sql`status = 'pending'`),
+    index('webhook_deliveries_unfilled_idx').on(t.companyId, t.event, t.ref).where(sql`payload IS NULL`),
   ],
 );

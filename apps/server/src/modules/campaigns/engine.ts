@@ -140,11 +140,15 @@ async function release(ctx: AppContext, row: CampaignRow, at: Date, sentSinceBre
 
 /** Nothing left to send: FINALIZADA (answers to confirmation requests still get their message, see confirmation.ts). */
 async function finishIfDone(ctx: AppContext, row: CampaignRow, now: Date): Promise<void> {
-  const finished = await ctx.db
-    .update(campaigns)
-    .set({ status: 'FINALIZADA', completedAt: now, nextRunAt: null })
-    .where(and(eq(campaigns.id, row.id), eq(campaigns.status, 'EM_ANDAMENTO')))
-    .returning({ id: campaigns.id, name: campaigns.name, status: campaigns.status });
+  const finished = await ctx.db.transaction(async (tx) => {
+    const rows = await tx
+      .update(campaigns)
+      .set({ status: 'FINALIZADA', completedAt: now, nextRunAt: null })
+      .where(and(eq(campaigns.id, row.id), eq(campaigns.status, 'EM_ANDAMENTO')))
+      .returning({ id: campaigns.id, name: campaigns.name, status: campaigns.status });
+    await ctx.events.record(tx, { type: 'campaign.finished', campaignIds: rows.map((r) => r.id) });
+    return rows;
+  });
   // Only the call that made the transition tells the outbound webhooks (docs/webhooks.md).
   for (const campaign of finished) await ctx.events.publish({ type: 'campaign.finished', companyId: row.companyId, campaign });
   await announceCampaign(ctx, row.companyId, row.id);

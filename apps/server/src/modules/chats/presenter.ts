@@ -1,4 +1,4 @@
-import type { Chat, ChatMessage } from '@balcao/contracts';
+import { chatMediaPath, type Chat, type ChatMessage } from '@balcao/contracts';
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { chatMessages, chatUsers, chats, users } from '../../db/schema/index.js';
@@ -44,6 +44,9 @@ export function presentChatMessage(row: MessageRow, sender: { id: number; name: 
     senderId: row.senderId,
     sender,
     message: row.message,
+    mediaName: row.mediaPath ? row.mediaName : null,
+    mediaType: row.mediaPath ? row.mediaMimetype : null,
+    mediaUrl: row.mediaPath ? chatMediaPath(row.chatId, row.id) : null,
     createdAt: row.createdAt.toISOString(),
   };
 }

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { caller } from '../../http/auth.js';
 import type { AppContext } from '../../http/context.js';
 import { requirePlanFlag } from '../../http/plan.js';
+import { sendChatMedia, serveChatMedia } from './media.js';
 import { createChat, deleteChat, getChat, pageChatMessages, pageChats, readChat, sendChatMessage, updateChat } from './service.js';
 
 const params = z.object({ id: idParam });
@@ -38,7 +39,13 @@ export function registerChatRoutes(app: FastifyInstance, ctx: AppContext, authen
   r.get('/chats/:id/messages', { schema: { tags, params, querystring: messagesQuery, response: { 200: chatMessagesPageSchema } }, ...guard }, async (req) =>
     pageChatMessages(ctx, caller(req), req.params.id, req.query.pageNumber),
   );
-  r.post('/chats/:id/messages', { schema: { tags, params, body: chatMessageBody, response: { 200: chatMessageSchema } }, ...guard }, async (req) =>
-    sendChatMessage(ctx, caller(req), req.params.id, req.body.message),
+  // JSON { message } or multipart (`medias` + `message`): the body is read by hand (a body schema would refuse the form).
+  r.post('/chats/:id/messages', { schema: { tags, params, response: { 200: chatMessageSchema } }, ...guard }, async (req) =>
+    req.isMultipart()
+      ? sendChatMedia(ctx, caller(req), req.params.id, req)
+      : sendChatMessage(ctx, caller(req), req.params.id, chatMessageBody.parse(req.body ?? {}).message),
+  );
+  r.get('/chats/:id/messages/:messageId/media', { schema: { tags, params: params.extend({ messageId: idParam }) }, ...guard }, async (req, reply) =>
+    serveChatMedia(ctx, caller(req), req.params.id, req.params.messageId, reply),
   );
 }

@@ -1,5 +1,5 @@
 import type { Chat, ChatMessage, ChatMessagesPage, ChatsPage, PageQuery } from '@balcao/contracts';
-import { and, count, desc, eq, exists, ilike, inArray, ne, notInArray, sql } from 'drizzle-orm';
+import { and, count, desc, eq, exists, ilike, inArray, isNotNull, ne, notInArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { chatMessages, chatUsers, chats, users } from '../../db/schema/index.js';
 import { containsPattern } from '../../db/search.js';
@@ -23,7 +23,7 @@ const isMember = (userId: number) =>
  * The chat, when the caller belongs to it; anyone else (another company, a colleague outside
  * the chat) gets 404, so a chat's existence is not told to non-members.
  */
-async function memberChat(db: DbOrTx, user: AuthUser, ref: ChatRef): Promise<ChatRow> {
+export async function memberChat(db: DbOrTx, user: AuthUser, ref: ChatRef): Promise<ChatRow> {
   const byRef = typeof ref === 'number' ? eq(chats.id, ref) : eq(chats.uuid, ref);
   const [row] = await db
     .select()
@@ -103,13 +103,20 @@ export async function updateChat(ctx: AppContext, user: AuthUser, id: number, bo
   });
 }
 
+/** The owner deletes a chat: its messages and, once committed, their files go with it. */
 export async function deleteChat(ctx: AppContext, user: AuthUser, id: number): Promise<void> {
-  await ctx.events.inTransaction(ctx.db, async (tx, publish) => {
+  const files = await ctx.events.inTransaction(ctx.db, async (tx, publish) => {
     await ownedChat(tx, user, id);
     const members = await tx.select({ userId: chatUsers.userId }).from(chatUsers).where(eq(chatUsers.chatId, id));
+    const media = await tx
+      .select({ path: chatMessages.mediaPath })
+      .from(chatMessages)
+      .where(and(eq(chatMessages.chatId, id), isNotNull(chatMessages.mediaPath)));
     await tx.delete(chats).where(eq(chats.id, id));
     publish({ type: 'chat.deleted', companyId: user.companyId, chatId: id, memberIds: members.map((m) => m.userId) });
+    return media.map((m) => m.path!);
   });
+  for (const path of files) await ctx.storage.remove(user.companyId, path).catch((err: unknown) => ctx.log.warn({ err, path }, 'could not remove a chat file'));
 }
 
 /** GET /chats/{id}/messages: page 1 holds the newest; each page is oldest first, as the list shows it. */
@@ -132,17 +139,34 @@ export async function pageChatMessages(ctx: AppContext, user: AuthUser, id: numb
   };
 }
 
-/** POST /chats/{id}/messages: stored, the chat's preview moves to it, every other member gets one more unread. */
-export async function sendChatMessage(ctx: AppContext, user: AuthUser, id: number, text: string): Promise<ChatMessage> {
+/** A stored file a chat message carries. */
+export interface ChatAttachment {
+  path: string;
+  name: string;
+  mimetype: string;
+}
+
+/**
+ * POST /chats/{id}/messages: stored, the chat's preview moves to it (the file's name when there is
+ * no text), every other member gets one more unread.
+ */
+export async function sendChatMessage(ctx: AppContext, user: AuthUser, id: number, text: string, media?: ChatAttachment): Promise<ChatMessage> {
   return ctx.events.inTransaction(ctx.db, async (tx, publish) => {
     await memberChat(tx, user, id);
-    const [row] = await tx.insert(chatMessages).values({ chatId: id, companyId: user.companyId, senderId: user.id, message: text }).returning();
+    const [row] = await tx
+      .insert(chatMessages)
+      .values({ chatId: id, companyId: user.companyId, senderId: user.id, message: text, mediaPath: media?.path, mediaName: media?.name, mediaMimetype: media?.mimetype })
+      .returning();
     if (!row) throw new AppError('ERR_INTERNAL', 500);
     await tx
       .update(chatUsers)
       .set({ unreads: sql`${chatUsers.unreads} + 1` })
       .where(and(eq(chatUsers.chatId, id), ne(chatUsers.userId, user.id)));
-    const [chatRow] = await tx.update(chats).set({ lastMessage: text }).where(eq(chats.id, id)).returning();
+    const [chatRow] = await tx
+      .update(chats)
+      .set({ lastMessage: text || media?.name || '' })
+      .where(eq(chats.id, id))
+      .returning();
     const [sender] = await tx.select({ id: users.id, name: users.name }).from(users).where(eq(users.id, user.id));
     const message = presentChatMessage(row, sender ?? null);
     publish({ type: 'chat.message', companyId: user.companyId, chat: await presentChat(tx, chatRow!), message });

@@ -101,6 +101,7 @@ export async function createContact(ctx: AppContext, by: AuthUser, body: z.outpu
         .returning();
       if (!inserted) throw new AppError('ERR_INTERNAL', 500);
       if (body.extraInfo) await replaceExtraInfo(tx, by.companyId, inserted.id, body.extraInfo);
+      await ctx.events.record(tx, { type: 'contact.created', contactIds: [inserted.id] });
       return inserted;
     }),
   );

@@ -44,7 +44,11 @@ export async function importContactRow(ctx: AppContext, by: AuthUser, body: z.ou
   if (!number) throw invalidNumber();
   const email = (body.email ?? '').toLowerCase();
   const entry = { number, name: body.name, email: isEmail(email) ? email : '', tagNames: splitTagNames(body.tags ?? '') };
-  const { created, ids } = await ctx.events.inTransaction(ctx.db, (tx, publish) => writeEntries(tx, by.companyId, [entry], publish));
+  const { created, ids } = await ctx.events.inTransaction(ctx.db, async (tx, publish) => {
+    const written = await writeEntries(tx, by.companyId, [entry], publish);
+    if (written.created > 0) await ctx.events.record(tx, { type: 'contact.created', contactIds: [written.ids.get(number) ?? 0] });
+    return written;
+  });
   const contact = await loadContact(ctx.db, by.companyId, ids.get(number) ?? 0);
   if (!contact) throw new AppError('ERR_INTERNAL', 500);
   await emitContact(ctx, by.companyId, created > 0 ? 'create' : 'update', contact);

@@ -1,7 +1,7 @@
 import type { Message, Ticket } from '@balcao/contracts';
 import type { DbOrTx } from '../../db/client.js';
 import type { AppContext } from '../../http/context.js';
-import type { PendingEvent } from '../../events/bus.js';
+import type { LazyEvent, PendingEvent } from '../../events/bus.js';
 import type { DomainEvent } from '../../events/types.js';
 import { loadMessage } from '../messages/queries.js';
 import { loadTicket } from '../tickets/queries.js';
@@ -29,13 +29,15 @@ async function messageUpdatedEvent(ctx: AppContext, messageId: number): Promise<
 }
 
 /** `ticket.updated`, presented once committed; `seen` gets the presented ticket (a command's answer). */
-export const ticketChanged =
-  (ctx: AppContext, ticketId: number, previous?: PreviousScope, seen?: (ticket: Ticket) => void): PendingEvent =>
-  async () => {
+export function ticketChanged(ctx: AppContext, ticketId: number, previous?: PreviousScope, seen?: (ticket: Ticket) => void): LazyEvent {
+  const present = async () => {
     const event = await ticketUpdatedEvent(ctx.db, ticketId, previous);
     if (event) seen?.(event.ticket);
     return event;
   };
+  // With the status before, the transaction knows it may be a status change (the webhook outbox writes with it).
+  return previous?.status ? Object.assign(present, { fact: { type: 'ticket.status' as const, changes: [{ ticketId, previousStatus: previous.status }] } }) : present;
+}
 
 /** `message.updated`, presented once committed; `seen` gets the presented message. */
 export const messageChanged =

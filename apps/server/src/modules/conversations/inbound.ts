@@ -90,7 +90,7 @@ async function storeMessage(ctx: AppContext, connection: Connection, m: InboundM
     try {
       // A retry reads the contact again: the first attempt may have been the one to create it.
       const known = attempt === 0 ? p.known : undefined;
-      stored = await ctx.db.transaction((tx) => storeInTransaction(tx, { ...p, known }));
+      stored = await ctx.db.transaction(async (tx) => recordStored(ctx, tx, p, await storeInTransaction(tx, { ...p, known })));
     } catch (err) {
       // A concurrent reopen of the same ticket won: the whole message goes again (it finds that ticket).
       if (attempt > 0 || !isUniqueViolation(err)) throw err;
@@ -119,7 +119,7 @@ export async function storeMessages(ctx: AppContext, items: { connection: Connec
     const created = new Set<string>();
     for (const p of prepared) {
       const key = `${p.connection.companyId}:${p.connection.channel}:${p.m.chat.number}`;
-      out.push(await storeInTransaction(tx, created.has(key) ? { ...p, known: undefined } : p));
+      out.push(await recordStored(ctx, tx, p, await storeInTransaction(tx, created.has(key) ? { ...p, known: undefined } : p)));
       if (!p.known) created.add(key);
     }
     return out;
@@ -145,6 +145,17 @@ async function afterStored(ctx: AppContext, p: Prepared, stored: Stored, announc
     }
   });
   return result;
+}
+
+/** What a stored message will announce, handed to the bus in its transaction (the webhook outbox); an import announces nothing. */
+async function recordStored(ctx: AppContext, tx: Tx, p: Prepared, stored: Stored): Promise<Stored> {
+  if (stored === 'duplicate' || p.importMode) return stored;
+  await ctx.events.record(
+    tx,
+    { type: 'message.created', messageIds: [stored.message.id] },
+    ...(stored.chatCreated ? [{ type: 'contact.created' as const, contactIds: [stored.chat.id] }] : []),
+  );
+  return stored;
 }
 
 type Stored = 'duplicate' | { message: MessageRow; sender: ContactRow; found: FoundTicket; ticket: TicketRow | undefined; chatCreated: boolean; chat: ContactRow };

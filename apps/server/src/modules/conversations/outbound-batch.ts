@@ -69,6 +69,7 @@ export async function queueOutgoingBatch(
   const rows = await ctx.db.transaction(async (tx) => {
     const stored = values.length ? await tx.insert(messages).values(values).returning() : [];
     await previewAndClose(tx, companyId, stored, items);
+    await ctx.events.record(tx, { type: 'message.created', messageIds: stored.map((r) => r.id) });
     await onStored?.(tx, stored);
     return stored;
   });

@@ -54,31 +54,36 @@ export async function queueOutgoing(ctx: AppContext, input: OutgoingInput): Prom
   const wid = target.channel && !input.isPrivate ? (ctx.channels.adapterFor(target.channel).newMessageId?.() ?? null) : null;
   const body = input.contactCard ? buildVcard(input.contactCard) : input.body;
 
-  const [row] = await ctx.db
-    .insert(messages)
-    .values({
-      companyId: ticket.companyId,
-      ticketId: ticket.id,
-      whatsappId: ticket.whatsappId,
-      queueId: ticket.queueId,
-      wid,
-      body,
-      fromMe: true,
-      read: true,
-      ack: 0,
-      mediaType: input.media?.mediaType ?? (input.contactCard ? 'contactMessage' : 'chat'),
-      mediaUrl: input.media?.fileName ?? null,
-      isPrivate: input.isPrivate ?? false,
-      isForwarded: input.isForwarded ?? false,
-      quotedMsgId: input.quotedMsgId ?? null,
-      data: input.media ? { mimetype: input.media.mimetype } : null,
-      sendStatus: input.isPrivate ? null : 'pending',
-      nextAttemptAt: input.isPrivate ? null : new Date(Date.now() + SEND_LEASE_MS),
-    })
-    .returning();
-  if (!row) throw new AppError('ERR_CREATING_MESSAGE', 500);
-  // A private note is not part of the conversation with the customer: the row preview and the timers ignore it.
-  const touched = input.isPrivate ? undefined : await touchTicketAfterMessage(ctx.db, ticket.id, { body, fromMe: true, at: row.createdAt, countUnread: false });
+  // The message, the ticket's preview and the message's outbox facts (webhooks) commit together.
+  const { row, touched } = await ctx.db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(messages)
+      .values({
+        companyId: ticket.companyId,
+        ticketId: ticket.id,
+        whatsappId: ticket.whatsappId,
+        queueId: ticket.queueId,
+        wid,
+        body,
+        fromMe: true,
+        read: true,
+        ack: 0,
+        mediaType: input.media?.mediaType ?? (input.contactCard ? 'contactMessage' : 'chat'),
+        mediaUrl: input.media?.fileName ?? null,
+        isPrivate: input.isPrivate ?? false,
+        isForwarded: input.isForwarded ?? false,
+        quotedMsgId: input.quotedMsgId ?? null,
+        data: input.media ? { mimetype: input.media.mimetype } : null,
+        sendStatus: input.isPrivate ? null : 'pending',
+        nextAttemptAt: input.isPrivate ? null : new Date(Date.now() + SEND_LEASE_MS),
+      })
+      .returning();
+    if (!row) throw new AppError('ERR_CREATING_MESSAGE', 500);
+    // A private note is not part of the conversation with the customer: the row preview and the timers ignore it (and so do webhooks).
+    if (input.isPrivate) return { row, touched: undefined };
+    await ctx.events.record(tx, { type: 'message.created', messageIds: [row.id] });
+    return { row, touched: await touchTicketAfterMessage(tx, ticket.id, { body, fromMe: true, at: row.createdAt, countUnread: false }) };
+  });
   // A caller holding the contact and connection rows gets its events presented from them (one statement).
   const { chat, connection } = held ? input.target! : {};
   const stored = touched && chat && connection && (await presentStored(ctx, { ticket: touched, message: row, chat, sender: chat, connection }));

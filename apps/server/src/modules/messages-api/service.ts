@@ -67,7 +67,11 @@ async function ticketFor(
     remoteJid: connection.channel === 'whatsapp' ? `${number}@s.whatsapp.net` : number,
     isGroup: false,
   };
-  const { contact, created } = await upsertContact(ctx.db, input, known.contact);
+  const { contact, created } = await ctx.db.transaction(async (tx) => {
+    const saved = await upsertContact(tx, input, known.contact);
+    if (saved.created) await ctx.events.record(tx, { type: 'contact.created', contactIds: [saved.contact.id] });
+    return saved;
+  });
   if (created) {
     const presented = await loadContact(ctx.db, connection.companyId, contact.id);
     if (presented) await emitContact(ctx, connection.companyId, 'create', presented);

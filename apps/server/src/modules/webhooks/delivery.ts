@@ -4,6 +4,7 @@ import { webhookDeliveries, webhookEndpoints } from '../../db/schema/index.js';
 import type { AppContext } from '../../http/context.js';
 import { openSecret } from '../../secrets.js';
 import type { DeliveryRow } from './presenter.js';
+import { presentRef } from './present-ref.js';
 import { signWebhook } from './signature.js';
 
 export const WEBHOOK_DELIVER_JOB = 'webhook-deliver';
@@ -36,7 +37,7 @@ export async function deliverWebhook(ctx: AppContext, id: number): Promise<void>
   if (row) await attempt(ctx, row);
 }
 
-/** The minute sweep: due deliveries whose job was lost (a crash between the insert and the queueing) or whose lease ran out. */
+/** The minute sweep: due deliveries whose job was lost (a crash between the commit and the queueing) or whose lease ran out. */
 export async function sweepWebhooks(ctx: AppContext, limit = 100): Promise<number> {
   const due = ctx.db
     .select({ id: webhookDeliveries.id })
@@ -65,9 +66,26 @@ function claim(ctx: AppContext, which: SQL | undefined) {
     .returning();
 }
 
+/** A delivery without payload gets it from its ref, kept so every attempt sends the same bytes; false when its record is gone. */
+async function fill(ctx: AppContext, row: DeliveryRow): Promise<boolean> {
+  if (row.payload !== null) return true;
+  const payload = await presentRef(ctx, row);
+  if (!payload) {
+    await ctx.db.update(webhookDeliveries).set({ status: 'failed', lastError: 'the record no longer exists' }).where(eq(webhookDeliveries.id, row.id));
+    return false;
+  }
+  const [kept] = await ctx.db
+    .update(webhookDeliveries)
+    .set({ payload: sql`coalesce(${webhookDeliveries.payload}, ${JSON.stringify(payload)}::jsonb)` })
+    .where(eq(webhookDeliveries.id, row.id))
+    .returning({ payload: webhookDeliveries.payload });
+  row.payload = kept?.payload ?? payload;
+  return true;
+}
+
 async function attempt(ctx: AppContext, row: DeliveryRow): Promise<void> {
   const [endpoint] = await ctx.db.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, row.endpointId));
-  if (!endpoint) return;
+  if (!endpoint || !(await fill(ctx, row))) return;
   const body = deliveryBody(row);
   const timestamp = Math.floor(Date.now() / 1000);
   let statusCode: number | null = null;

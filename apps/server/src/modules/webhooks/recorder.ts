@@ -1,14 +1,16 @@
-import type { WebhookEvent } from '@balcao/contracts';
-import { and, arrayContains, eq } from 'drizzle-orm';
+import { WEBHOOK_PING, type WebhookEvent } from '@balcao/contracts';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { EventHandler } from '../../events/bus.js';
 import type { DomainEvent } from '../../events/types.js';
-import { webhookDeliveries, webhookEndpoints } from '../../db/schema/index.js';
+import { webhookDeliveries } from '../../db/schema/index.js';
 import type { AppContext } from '../../http/context.js';
 import { enqueueDelivery } from './delivery.js';
 
 interface Hook {
   companyId: number;
   event: WebhookEvent;
+  /** The `ref` its outbox rows were written with (outbox.ts). */
+  ref: Record<string, unknown>;
   data: Record<string, unknown>;
 }
 
@@ -18,48 +20,56 @@ export function hookOf(event: DomainEvent): Hook | undefined {
     case 'message.created':
       // Internal notes stay inside the company.
       if (event.message.isPrivate) return undefined;
-      return { companyId: event.ticket.companyId, event: 'message.created', data: { message: event.message, ticket: event.ticket } };
+      return { companyId: event.ticket.companyId, event: 'message.created', ref: { messageId: event.message.id }, data: { message: event.message, ticket: event.ticket } };
     case 'ticket.updated': {
       const before = event.previous?.status;
       if (before === undefined || before === event.ticket.status) return undefined;
-      return { companyId: event.ticket.companyId, event: 'ticket.status_changed', data: { ticket: event.ticket, previousStatus: before } };
+      return {
+        companyId: event.ticket.companyId,
+        event: 'ticket.status_changed',
+        ref: { ticketId: event.ticket.id, previousStatus: before, status: event.ticket.status },
+        data: { ticket: event.ticket, previousStatus: before },
+      };
     }
     case 'contact.saved':
-      return event.action === 'create' ? { companyId: event.companyId, event: 'contact.created', data: { contact: event.contact } } : undefined;
+      return event.action === 'create'
+        ? { companyId: event.companyId, event: 'contact.created', ref: { contactId: event.contact.id }, data: { contact: event.contact } }
+        : undefined;
     case 'campaign.finished':
-      return { companyId: event.companyId, event: 'campaign.finished', data: { campaign: event.campaign } };
+      return { companyId: event.companyId, event: 'campaign.finished', ref: { campaignId: event.campaign.id }, data: { campaign: event.campaign } };
     default:
       return undefined;
   }
 }
 
 /**
- * Bus subscriber: one outbox row per endpoint subscribed to the event, then its job. The bus
- * hands events over after their transaction committed, so the rows are written right after
- * the commit, not in it (docs/webhooks.md says what that leaves open).
+ * Bus subscriber, after the commit: the presented event becomes the payload of the outbox rows
+ * its transaction wrote (outbox.ts), which are then due at once and queued. A row this misses
+ * (a crash before it ran) is sent by the sweep after its grace, presented from its ref.
  */
 export function webhookRecorder(ctx: AppContext): EventHandler {
   return async (event) => {
     const hook = hookOf(event);
-    if (hook) await recordDeliveries(ctx, hook.companyId, hook.event, hook.data);
+    if (!hook) return;
+    const rows = await ctx.db
+      .update(webhookDeliveries)
+      .set({ payload: hook.data, nextAttemptAt: sql`now()` })
+      .where(
+        and(
+          eq(webhookDeliveries.companyId, hook.companyId),
+          eq(webhookDeliveries.event, hook.event),
+          sql`${webhookDeliveries.ref} = ${JSON.stringify(hook.ref)}::jsonb`,
+          isNull(webhookDeliveries.payload),
+        ),
+      )
+      .returning({ id: webhookDeliveries.id });
+    for (const row of rows) await enqueueDelivery(ctx, row.id);
   };
 }
 
-export async function recordDeliveries(ctx: AppContext, companyId: number, event: string, data: Record<string, unknown>, endpointId?: number): Promise<number[]> {
-  const endpoints = await ctx.db
-    .select({ id: webhookEndpoints.id })
-    .from(webhookEndpoints)
-    .where(
-      and(
-        eq(webhookEndpoints.companyId, companyId),
-        endpointId === undefined ? and(eq(webhookEndpoints.enabled, true), arrayContains(webhookEndpoints.events, [event])) : eq(webhookEndpoints.id, endpointId),
-      ),
-    );
-  if (endpoints.length === 0) return [];
-  const rows = await ctx.db
-    .insert(webhookDeliveries)
-    .values(endpoints.map((e) => ({ companyId, endpointId: e.id, event, payload: data })))
-    .returning({ id: webhookDeliveries.id });
-  for (const row of rows) await enqueueDelivery(ctx, row.id);
-  return rows.map((r) => r.id);
+/** A delivery written with its payload, due now (the page's test ping). */
+export async function recordPing(ctx: AppContext, companyId: number, endpointId: number, data: Record<string, unknown>): Promise<number> {
+  const [row] = await ctx.db.insert(webhookDeliveries).values({ companyId, endpointId, event: WEBHOOK_PING, payload: data }).returning({ id: webhookDeliveries.id });
+  await enqueueDelivery(ctx, row!.id);
+  return row!.id;
 }

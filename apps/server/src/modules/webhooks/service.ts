@@ -1,4 +1,4 @@
-import { WEBHOOK_PING, type WebhookDelivery, type WebhookDeliveriesPage, type WebhookEndpoint, type createWebhookBody, type updateWebhookBody } from '@balcao/contracts';
+import { type WebhookDelivery, type WebhookDeliveriesPage, type WebhookEndpoint, type createWebhookBody, type updateWebhookBody } from '@balcao/contracts';
 import { and, asc, count, desc, eq } from 'drizzle-orm';
 import { randomBytes } from 'node:crypto';
 import type { z } from 'zod';
@@ -8,7 +8,7 @@ import type { AppContext } from '../../http/context.js';
 import { AppError } from '../../http/errors.js';
 import { sealSecret } from '../../secrets.js';
 import { presentDelivery, presentEndpoint, type EndpointRow } from './presenter.js';
-import { recordDeliveries } from './recorder.js';
+import { recordPing } from './recorder.js';
 
 export const DELIVERIES_PAGE_SIZE = 20;
 
@@ -73,7 +73,7 @@ export async function pageDeliveries(ctx: AppContext, user: AuthUser, id: number
 /** POST /webhooks/{id}/test: a `webhook.ping` delivery to this endpoint, through the same outbox (even when disabled). */
 export async function pingEndpoint(ctx: AppContext, user: AuthUser, id: number): Promise<WebhookDelivery> {
   const endpoint = await ownEndpoint(ctx, user, id);
-  const [deliveryId] = await recordDeliveries(ctx, user.companyId, WEBHOOK_PING, { endpoint: { id: endpoint.id, url: endpoint.url } }, endpoint.id);
-  const [row] = await ctx.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.id, deliveryId!));
+  const deliveryId = await recordPing(ctx, user.companyId, endpoint.id, { endpoint: { id: endpoint.id, url: endpoint.url } });
+  const [row] = await ctx.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.id, deliveryId));
   return presentDelivery(row!);
 }

@@ -1,6 +1,5 @@
 import { WEBHOOK_HEADERS, type WebhookDeliveriesPage, type WebhookEndpoint } from '@balcao/contracts';
 import { eq } from 'drizzle-orm';
-import { createServer, type IncomingHttpHeaders, type Server, type ServerResponse } from 'node:http';
 import type PgBoss from 'pg-boss';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { webhookDeliveries } from '../../db/schema/index.js';
@@ -11,51 +10,7 @@ import { createPlainUser, setupRoles, type Roles } from '../../../test/roles.js'
 import { createContact, createTicketRow } from '../../../test/tickets.js';
 import { registerWebhookJobs } from './jobs.js';
 import { verifyWebhook } from './signature.js';
-
-interface Received {
-  path: string;
-  headers: IncomingHttpHeaders;
-  body: string;
-}
-
-/** The receiver at the network boundary: records every request; `failures[path]` answers 500 that many times first. */
-class Receiver {
-  readonly received: Received[] = [];
-  readonly failures: Record<string, number> = {};
-  private server: Server | undefined;
-  url = '';
-
-  static async start(): Promise<Receiver> {
-    const receiver = new Receiver();
-    const server = createServer((req, res) => {
-      let body = '';
-      req.on('data', (c: Buffer) => (body += c.toString()));
-      req.on('end', () => receiver.answer(req.url ?? '/', req.headers, body, res));
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const address = server.address();
-    receiver.server = server;
-    receiver.url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-    return receiver;
-  }
-
-  private answer(path: string, headers: IncomingHttpHeaders, body: string, res: ServerResponse): void {
-    this.received.push({ path, headers, body });
-    const left = this.failures[path] ?? 0;
-    if (left > 0) {
-      this.failures[path] = left - 1;
-      res.writeHead(500).end('receiver down');
-    } else res.writeHead(200).end('ok');
-  }
-
-  at(path: string): Received[] {
-    return this.received.filter((r) => r.path === path);
-  }
-
-  close(): Promise<void> {
-    return new Promise((resolve) => (this.server ? this.server.close(() => resolve()) : resolve()));
-  }
-}
+import { Receiver } from '../../../test/fakes/webhook-receiver.js';
 
 let t: TestApp;
 let boss: PgBoss;

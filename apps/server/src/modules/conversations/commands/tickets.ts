@@ -279,30 +279,59 @@ export async function closeCarrierTickets(db: DbOrTx, companyId: number, ticketI
 /** Tickets loaded per query for the events of a mass close (their includes come batched). */
 const MASS_CLOSE_EMIT_BATCH = 200;
 
-/** The events of a mass close: batched loads, not one per ticket. */
-async function announceClosed(ctx: AppContext, ids: number[]): Promise<void> {
-  for (let i = 0; i < ids.length; i += MASS_CLOSE_EMIT_BATCH) {
-    const batch = await loadTickets(ctx.db, inArray(tickets.id, ids.slice(i, i + MASS_CLOSE_EMIT_BATCH)));
-    await ctx.events.publish(...batch.map((ticket) => ({ type: 'ticket.updated' as const, ticket })));
+/** A ticket a mass close closed, with its scope before (a close changes only the status). */
+type Closed = { id: number; userId: number | null; queueId: number | null; status: TicketStatus };
+
+/**
+ * In a mass close's transaction: the status facts of all its tickets at once (the webhook outbox),
+ * as `markClosed` records one.
+ */
+const recordClosed = (ctx: AppContext, tx: DbOrTx, closed: Closed[]) =>
+  ctx.events.record(tx, { type: 'ticket.status', changes: closed.map((c) => ({ ticketId: c.id, previousStatus: c.status })) });
+
+/**
+ * The events of a mass close, as a single close publishes them (`ticket.updated` with the scope
+ * before: the rooms it left hear `delete`, webhooks a status change), from batched loads.
+ */
+async function announceClosed(ctx: AppContext, closed: Closed[]): Promise<void> {
+  const before = new Map(closed.map((c) => [c.id, c]));
+  for (let i = 0; i < closed.length; i += MASS_CLOSE_EMIT_BATCH) {
+    const batch = await loadTickets(ctx.db, inArray(tickets.id, closed.slice(i, i + MASS_CLOSE_EMIT_BATCH).map((c) => c.id)));
+    await ctx.events.publish(
+      ...batch.map((ticket) => {
+        const { userId, queueId, status } = before.get(ticket.id)!;
+        return { type: 'ticket.updated' as const, ticket, previous: { userId, queueId, status } };
+      }),
+    );
   }
 }
 
 /** "Close imported tickets" and the automatic close after an import: the live tickets an import created, without messages. */
 export async function closeImportedTickets(ctx: AppContext, companyId: number, whatsappId: number): Promise<number> {
-  const rows = await ctx.db
-    .update(tickets)
-    .set({ status: 'closed', closedAt: new Date(), unreadMessages: 0 })
-    .where(
-      and(
-        eq(tickets.companyId, companyId),
-        eq(tickets.whatsappId, whatsappId),
-        isNotNull(tickets.importedAt),
-        inArray(tickets.status, [...ACTIVE_TICKET_STATUSES]),
-      ),
-    )
-    .returning({ id: tickets.id });
-  await announceClosed(ctx, rows.map((r) => r.id));
-  return rows.length;
+  const closed = await ctx.db.transaction(async (tx) => {
+    // Their statuses before differ (pending, open…): read under lock, then one UPDATE.
+    const live = await tx
+      .select({ id: tickets.id, userId: tickets.userId, queueId: tickets.queueId, status: tickets.status })
+      .from(tickets)
+      .where(
+        and(
+          eq(tickets.companyId, companyId),
+          eq(tickets.whatsappId, whatsappId),
+          isNotNull(tickets.importedAt),
+          inArray(tickets.status, [...ACTIVE_TICKET_STATUSES]),
+        ),
+      )
+      .for('update');
+    if (live.length === 0) return live;
+    await tx
+      .update(tickets)
+      .set({ status: 'closed', closedAt: new Date(), unreadMessages: 0 })
+      .where(inArray(tickets.id, live.map((t) => t.id)));
+    await recordClosed(ctx, tx, live);
+    return live;
+  });
+  await announceClosed(ctx, closed);
+  return closed.length;
 }
 
 /**
@@ -315,15 +344,17 @@ export async function closeTicketsOfQueues(ctx: AppContext, input: { companyId: 
       .update(tickets)
       .set({ status: 'closed', closedAt: new Date(), unreadMessages: 0 })
       .where(and(eq(tickets.companyId, input.companyId), eq(tickets.status, input.status), inArray(tickets.queueId, input.queueIds)))
-      .returning({ id: tickets.id, queueId: tickets.queueId });
+      .returning({ id: tickets.id, userId: tickets.userId, queueId: tickets.queueId });
     await writeTicketLogs(
       tx,
       rows.map((r) => ({ companyId: input.companyId, ticketId: r.id, type: 'closed' as const, userId: input.by, queueId: r.queueId })),
     );
-    return rows.map((r) => r.id);
+    const closed = rows.map((r) => ({ ...r, status: input.status }));
+    await recordClosed(ctx, tx, closed);
+    return closed;
   });
   ctx.background.run('close-all updates', () => announceClosed(ctx, closed));
-  return closed;
+  return closed.map((c) => c.id);
 }
 
 /** Deletes a live ticket (its messages and log go with it); its rooms hear `delete`. False when it was closed meanwhile. */

@@ -1,0 +1,165 @@
+import type { Ticket, WebhookEndpoint } from '@balcao/contracts';
+import { eq, inArray } from 'drizzle-orm';
+import type PgBoss from 'pg-boss';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { tickets, webhookDeliveries } from '../../db/schema/index.js';
+import { startJobs, stopJobs } from '../../jobs/boss.js';
+import { bearer, collect, createTestApp, type LoggedIn, type TestApp } from '../../../test/helpers.js';
+import { createConnection, eventually } from '../../../test/connections.js';
+import { listen, openSocket, setupRoles, type Roles } from '../../../test/roles.js';
+import { createContact, createQueue, createTicketRow, ticketRow } from '../../../test/tickets.js';
+import { Receiver } from '../../../test/fakes/webhook-receiver.js';
+import { closeImportedTickets } from '../conversations/commands/tickets.js';
+import { ticketChanged } from '../conversations/emit.js';
+import { sweepWebhooks } from './delivery.js';
+import { registerWebhookJobs } from './jobs.js';
+
+let t: TestApp;
+let boss: PgBoss;
+let roles: Roles;
+let receiver: Receiver;
+let connectionId: number;
+
+beforeAll(async () => {
+  receiver = await Receiver.start();
+  t = await createTestApp({ LOGIN_MAX_PER_IP: '10000', LOGIN_MAX_PER_EMAIL: '10000' });
+  boss = await startJobs(t.pool.options.connectionString!, t.app.log);
+  t.app.ctx.boss = boss;
+  await registerWebhookJobs(boss, t.app.ctx);
+  roles = await setupRoles(t);
+  connectionId = (await createConnection(t.db, roles.companyId)).id;
+});
+
+afterAll(async () => {
+  t.app.ctx.boss = undefined;
+  await stopJobs(boss);
+  await t.close();
+  await receiver.close();
+});
+
+const call = (who: LoggedIn, method: 'POST' | 'PUT', url: string, payload: object) => t.app.inject({ method, url, headers: bearer(who.token), payload });
+
+async function register(path: string, events: string[]): Promise<WebhookEndpoint> {
+  const res = await call(roles.admin, 'POST', '/webhooks', { url: `${receiver.url}${path}`, events });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json() as WebhookEndpoint;
+}
+
+async function newTicket(fields: Partial<Parameters<typeof createTicketRow>[1]> = {}) {
+  const contact = await createContact(t.db, roles.companyId);
+  return createTicketRow(t.db, { companyId: roles.companyId, contactId: contact.id, whatsappId: connectionId, ...fields });
+}
+
+const rowsOf = (endpointId: number) => t.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.endpointId, endpointId));
+const bodiesAt = (path: string) => receiver.at(path).map((r) => JSON.parse(r.body) as { event: string; data: { ticket: Ticket; previousStatus: string } });
+const settle = () => new Promise((resolve) => setTimeout(resolve, 1500));
+
+describe('the webhook outbox is written in the transaction of the change', () => {
+  it('has the delivery iff the change committed: a rolled back change leaves none', async () => {
+    const endpoint = await register('/tx', ['ticket.status_changed']);
+    const ticket = await newTicket({ status: 'open', userId: roles.admin.user.id });
+    const close = (fail: boolean) =>
+      t.app.ctx.events.inTransaction(t.db, async (tx, publish) => {
+        await tx.update(tickets).set({ status: 'closed' }).where(eq(tickets.id, ticket.id));
+        publish(ticketChanged(t.app.ctx, ticket.id, { userId: ticket.userId, queueId: ticket.queueId, status: 'open' }));
+        // A later step of the same command fails: the close and its delivery go together.
+        if (fail) throw new Error('later step failed');
+      });
+
+    await expect(close(true)).rejects.toThrow('later step failed');
+    expect((await ticketRow(t.db, ticket.id))!.status).toBe('open');
+    await settle();
+    expect(await rowsOf(endpoint.id)).toHaveLength(0);
+    expect(receiver.at('/tx')).toHaveLength(0);
+
+    await close(false);
+    const [hit] = await eventually(async () => (receiver.at('/tx').length ? bodiesAt('/tx') : undefined));
+    expect(hit).toMatchObject({ event: 'ticket.status_changed', data: { previousStatus: 'open', ticket: { id: ticket.id, status: 'closed' } } });
+    const [row] = await rowsOf(endpoint.id);
+    expect(row).toMatchObject({ status: 'delivered', ref: { ticketId: ticket.id, previousStatus: 'open', status: 'closed' } });
+  });
+
+  it('loses nothing when the process dies between the commit and the event: the sweep presents it from its ref', async () => {
+    const endpoint = await register('/crash', ['ticket.status_changed']);
+    const ticket = await newTicket({ status: 'pending' });
+    // The command's transaction commits (change + outbox row), then nothing runs after it.
+    await t.db.transaction(async (tx) => {
+      await tx.update(tickets).set({ status: 'closed' }).where(eq(tickets.id, ticket.id));
+      await t.app.ctx.events.record(tx, { type: 'ticket.status', changes: [{ ticketId: ticket.id, previousStatus: 'pending' }] });
+    });
+    const [orphan] = await rowsOf(endpoint.id);
+    expect(orphan).toMatchObject({ status: 'pending', payload: null, attempts: 0 });
+    // Its grace (left for the after-commit presenting) is over.
+    await t.db.update(webhookDeliveries).set({ nextAttemptAt: new Date() }).where(eq(webhookDeliveries.id, orphan!.id));
+    await sweepWebhooks(t.app.ctx);
+    expect(bodiesAt('/crash')).toMatchObject([{ event: 'ticket.status_changed', data: { previousStatus: 'pending', ticket: { id: ticket.id, status: 'closed' } } }]);
+    const [sent] = await rowsOf(endpoint.id);
+    expect(sent).toMatchObject({ status: 'delivered', attempts: 1, payload: { previousStatus: 'pending', ticket: { id: ticket.id } } });
+  });
+
+  it('a change whose status stays the same writes no delivery', async () => {
+    const endpoint = await register('/same', ['ticket.status_changed']);
+    const ticket = await newTicket({ status: 'pending' });
+    await t.db.transaction((tx) => t.app.ctx.events.record(tx, { type: 'ticket.status', changes: [{ ticketId: ticket.id, previousStatus: 'pending' }] }));
+    expect(await rowsOf(endpoint.id)).toHaveLength(0);
+  });
+});
+
+describe('mass closes announce each ticket as a single close does', () => {
+  it('close-all: one ticket.status_changed delivery and one socket update per closed ticket', async () => {
+    const endpoint = await register('/close-all', ['ticket.status_changed']);
+    const queue = (await createQueue(t.db, roles.companyId)).id;
+    const pending = [await newTicket({ queueId: queue }), await newTicket({ queueId: queue }), await newTicket({ queueId: queue })];
+    const untouched = await newTicket({ queueId: queue, status: 'open', userId: roles.admin.user.id });
+    const socket = await openSocket(await listen(t), roles.admin);
+    try {
+      const updates = collect<{ action: string; ticket?: Ticket }>(socket, `company-${roles.companyId}-ticket`);
+      const res = await call(roles.admin, 'POST', '/tickets/closeAll', { status: 'pending', selectedQueueIds: [queue] });
+      expect(res.json()).toEqual({ count: 3 });
+
+      const ids = pending.map((p) => p.id).sort();
+      const hits = await eventually(async () => (bodiesAt('/close-all').length >= 3 ? bodiesAt('/close-all') : undefined));
+      await settle();
+      // Exactly once per ticket, with the status it left.
+      expect(bodiesAt('/close-all')).toHaveLength(3);
+      expect(hits.map((h) => h.data.ticket.id).sort()).toEqual(ids);
+      expect(hits.every((h) => h.event === 'ticket.status_changed' && h.data.previousStatus === 'pending' && h.data.ticket.status === 'closed')).toBe(true);
+      expect((await rowsOf(endpoint.id)).every((r) => r.status === 'delivered')).toBe(true);
+      const closedUpdates = updates.filter((u) => u.action === 'update' && u.ticket?.status === 'closed' && ids.includes(u.ticket.id));
+      expect(closedUpdates.map((u) => u.ticket!.id).sort()).toEqual(ids);
+      expect(updates.some((u) => u.ticket?.id === untouched.id)).toBe(false);
+    } finally {
+      socket.disconnect();
+    }
+  });
+
+  it('closing imported tickets: each delivery carries the status that ticket left', async () => {
+    const endpoint = await register('/imported', ['ticket.status_changed']);
+    const imported = [await newTicket({ status: 'pending' }), await newTicket({ status: 'open', userId: roles.admin.user.id })];
+    await t.db
+      .update(tickets)
+      .set({ importedAt: new Date() })
+      .where(inArray(tickets.id, imported.map((i) => i.id)));
+
+    // Tickets imported earlier by other tests on this connection close too; only these are checked.
+    await closeImportedTickets(t.app.ctx, roles.companyId, connectionId);
+    const byTicket = await eventually(async () => {
+      const got = new Map(bodiesAt('/imported').map((h) => [h.data.ticket.id, h.data.previousStatus]));
+      return imported.every((i) => got.has(i.id)) ? got : undefined;
+    });
+    expect(byTicket.get(imported[0]!.id)).toBe('pending');
+    expect(byTicket.get(imported[1]!.id)).toBe('open');
+    expect(await rowsOf(endpoint.id)).toHaveLength(2);
+  });
+
+  it('another company’s endpoints hear nothing of these closes', async () => {
+    const theirs = await call(roles.otherAdmin, 'POST', '/webhooks', { url: `${receiver.url}/theirs`, events: ['ticket.status_changed'] });
+    expect(theirs.statusCode).toBe(200);
+    const queue = (await createQueue(t.db, roles.companyId)).id;
+    await newTicket({ queueId: queue });
+    expect((await call(roles.admin, 'POST', '/tickets/closeAll', { status: 'pending', selectedQueueIds: [queue] })).json()).toEqual({ count: 1 });
+    await settle();
+    expect(receiver.at('/theirs')).toHaveLength(0);
+    expect(await rowsOf((theirs.json() as WebhookEndpoint).id)).toHaveLength(0);
+  });
+});
