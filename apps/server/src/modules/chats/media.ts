@@ -42,7 +42,7 @@ export async function serveChatMedia(ctx: AppContext, user: AuthUser, id: number
     .select({ path: chatMessages.mediaPath, name: chatMessages.mediaName })
     .from(chatMessages)
     .where(and(eq(chatMessages.id, messageId), eq(chatMessages.chatId, id), isNotNull(chatMessages.mediaPath)));
-  const file = row && (await ctx.storage.open(user.companyId, row.path!));
+  const file = row && (await ctx.storage.open(ctx.storage.companyKey(user.companyId, row.path!)));
   if (!file) throw new AppError('ERR_NO_CHAT_FOUND', 404);
   const headers = publicFileHeaders(row.path!);
   // The original name for a download; images, audio and video stay inline (publicFileHeaders).
