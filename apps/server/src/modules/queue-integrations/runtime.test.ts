@@ -124,6 +124,8 @@ describe('n8n and webhook at run time', () => {
     const conn = await createConnection(t.db, companyId, {}, [queue.id]);
     const phone = number();
     const first = await customerSays(conn, phone, 'primeira');
+    // The bot is done with the first message (it waits in the queue) before the hand-over.
+    await eventually(async () => (await ticketOf(first.ticketId)).botFinishedAt);
     await t.db.update(tickets).set({ queueId: queue.id, useIntegration: true, integrationId: hook.id }).where(eq(tickets.id, first.ticketId));
     receiver.answer = { body: { text: 'Integração assumiu' } };
     await customerSays(conn, phone, 'segunda');

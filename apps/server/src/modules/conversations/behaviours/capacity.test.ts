@@ -8,6 +8,7 @@ import { FakeGraph } from '../../../../test/fakes/graph-server.js';
 import { metaEnv } from '../../../../test/fakes/meta-webhook.js';
 import type { Connection } from '../../../channels/adapter.js';
 import { processInbound } from '../inbound.js';
+import { assignWaiting } from '../commands/automation-bot.js';
 import { onlineAttendants, rotateQueueTickets } from './router.js';
 
 /** Per-attendant capacity (users.maxOpenTickets): every automatic assignment skips a full attendant. */
@@ -84,6 +85,17 @@ describe('attendant capacity', () => {
     await createTicketRow(t.db, { companyId, contactId: contact.id, whatsappId: conn.id, queueId: q, userId: a, status: 'pending' });
     await createTicketRow(t.db, { companyId, contactId: (await createContact(t.db, companyId)).id, whatsappId: conn.id, queueId: q, userId: a, status: 'closed' });
     expect(await onlineAttendants(t.app.ctx, companyId, q)).toEqual([{ id: a, held: 2, max: 3 }]);
+  });
+
+  it("two assignments at once cannot both take an attendant's last place", async () => {
+    const q = await queue('Última vaga');
+    const a = await attendant(q, 1);
+    const waiting = async () =>
+      createTicketRow(t.db, { companyId, contactId: (await createContact(t.db, companyId)).id, whatsappId: conn.id, queueId: q, status: 'pending' });
+    const [x, y] = [await waiting(), await waiting()];
+    const results = await Promise.all([assignWaiting(t.app.ctx, x, a), assignWaiting(t.app.ctx, y, a)]);
+    expect(results.filter(Boolean)).toHaveLength(1);
+    expect((await onlineAttendants(t.app.ctx, companyId, q))[0]).toMatchObject({ id: a, held: 1 });
   });
 
   it('the router skips a full attendant, counting the tickets it hands out in the same round', async () => {
