@@ -51,6 +51,7 @@ test('a two-level bot built in the queue dialog leads a customer into the right 
     await bot.getByTestId('bot-option-name').fill('Segunda via de boleto');
     await bot.getByTestId('bot-option-message').fill('A segunda via está no site');
     await expect(bot.getByTestId('bot-option-2')).toContainText('Segunda via de boleto');
+    await expect(bot.getByTestId('bot-editor-hint')).toContainText('escolhida automaticamente');
     await dialog.getByTestId('queue-ativarRoteador').click();
     await expectAccessible(page, '/queues bot editor');
     await dialog.getByTestId('queue-submit').click();

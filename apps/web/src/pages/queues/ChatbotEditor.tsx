@@ -175,6 +175,11 @@ export function ChatbotEditor({ value, onChange, selected, onSelect, problem, qu
           </Stack>
         </Stack>
       )}
+      {rows.length > 0 && (
+        <Typography variant="caption" component="p" color="text.secondary" sx={{ mt: 1 }} data-testid="bot-editor-hint">
+          {t('queueBot.hint')}
+        </Typography>
+      )}
     </Box>
   );
 }

@@ -5,6 +5,7 @@ export const queueBotMessages = mountTexts('queueBot', {
   'pt-BR': {
     title: 'Opções do chatbot',
     empty: 'Nenhuma opção. Os clientes entram na fila sem menu.',
+    hint: 'Um nível com uma única opção não é perguntado: ela é escolhida automaticamente. O cliente responde com o número ou o texto da opção; 0 volta um nível, # volta ao menu inicial.',
     addOption: 'Adicionar opção',
     addSubOption: 'Adicionar sub-opção',
     removeOption: 'Excluir opção',
@@ -34,6 +35,7 @@ export const queueBotMessages = mountTexts('queueBot', {
   en: {
     title: 'Chatbot options',
     empty: 'No options. Customers enter the queue without a menu.',
+    hint: 'A level with a single option is not asked: that option is chosen automatically. Customers answer with the option’s number or text; 0 goes back one level, # back to the main menu.',
     addOption: 'Add option',
     addSubOption: 'Add sub-option',
     removeOption: 'Delete option',
@@ -63,6 +65,7 @@ export const queueBotMessages = mountTexts('queueBot', {
   es: {
     title: 'Opciones del chatbot',
     empty: 'Sin opciones. Los clientes entran en la cola sin menú.',
+    hint: 'Un nivel con una sola opción no se pregunta: se elige automáticamente. El cliente responde con el número o el texto de la opción; 0 vuelve un nivel, # vuelve al menú inicial.',
     addOption: 'Agregar opción',
     addSubOption: 'Agregar subopción',
     removeOption: 'Eliminar opción',
@@ -92,6 +95,7 @@ export const queueBotMessages = mountTexts('queueBot', {
   tr: {
     title: 'Sohbet botu seçenekleri',
     empty: 'Seçenek yok. Müşteriler kuyruğa menüsüz girer.',
+    hint: 'Tek seçenekli bir seviye sorulmaz: o seçenek otomatik olarak seçilir. Müşteri seçeneğin numarası veya metniyle yanıt verir; 0 bir seviye geri, # ana menüye döner.',
     addOption: 'Seçenek ekle',
     addSubOption: 'Alt seçenek ekle',
     removeOption: 'Seçeneği sil',

@@ -308,14 +308,15 @@ describe('LGPD consent', () => {
 
 
 describe('a level with a single option', () => {
-  it('is not asked: at the top of a queue and one level down the only option is chosen, and 0 goes back past them', async () => {
+  it('is not asked: at the top of a queue and one level down the only option is chosen; no back keys lead back to the same menu', async () => {
     const [queue] = await t.db.insert(queues).values({ companyId, name: 'Única', color: '#123456', greetingMessage: 'Fila única' }).returning();
     const planos = await option(queue!.id, { name: 'Planos', greetingMessage: 'Temos planos' });
     const basico = await option(queue!.id, { name: 'Básico', greetingMessage: 'Plano básico:' }, planos);
     await option(queue!.id, { name: 'Mensal', greetingMessage: 'Mensal, ótimo' }, basico, 0);
     await option(queue!.id, { name: 'Anual', greetingMessage: 'Anual, ótimo' }, basico, 1);
     const only = await createConnection(t.db, companyId, { greetingMessage: '' }, [queue!.id]);
-    const menu = 'Plano básico:\n\n*1* - Mensal\n*2* - Anual\n*0* - Voltar\n*#* - Menu inicial';
+    // Nothing above offers a choice: the menu shows no back keys ('0' would only walk down to it again).
+    const menu = 'Plano básico:\n\n*1* - Mensal\n*2* - Anual';
     const from = customer();
     const id = await customerSays(from, 'oi', only);
     expect((await reply(id, 3)).body).toBe(menu);

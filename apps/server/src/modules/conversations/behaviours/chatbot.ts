@@ -172,20 +172,36 @@ class Bot {
     if (this.ticket.queueId === null) return this.send(this.menu(this.connection.greetingMessage, this.queues, false));
     const queue = this.queues.find((q) => q.id === this.ticket.queueId);
     const { current, options } = await this.chatbotLevel();
-    await this.send(this.menu(current ? current.greetingMessage : (queue?.greetingMessage ?? ''), options, this.canGoBack()));
+    await this.send(this.menu(current ? current.greetingMessage : (queue?.greetingMessage ?? ''), options, await this.canGoBack()));
   }
 
   /** A level's message and its options; a level with a single option does not ask: its message, then that option at once. */
-  private async offer(message: string, options: Option[], canGoBack: boolean): Promise<void> {
+  private async offer(message: string, options: Option[]): Promise<void> {
     const only = options.length === 1 ? options[0]! : undefined;
-    if (!only || this.autoChosen.has(only.id)) return this.send(this.menu(message, options, canGoBack));
+    if (!only || this.autoChosen.has(only.id)) return this.send(this.menu(message, options, await this.canGoBack()));
     this.autoChosen.add(only.id);
     await this.send(message);
     await this.choose(only);
   }
 
-  private canGoBack(): boolean {
-    return this.ticket.chatbotId !== null || this.queues.length > 1;
+  /** The ticket's queue's options as (id, parentId): the shape of its tree. */
+  private queueTree(): Promise<{ id: number; parentId: number | null }[]> {
+    return this.ctx.db.select({ id: chatbots.id, parentId: chatbots.parentId }).from(chatbots).where(eq(chatbots.queueId, this.ticket.queueId!));
+  }
+
+  /**
+   * Whether '0' and '#' lead anywhere else, so the menu shows them: another queue to pick, the connection's queue
+   * to return to, or a level above this one that offers a choice (levels passed through for their single option do not).
+   */
+  private async canGoBack(): Promise<boolean> {
+    if (this.queues.length > 1 || this.ticket.queueId !== this.queues[0]?.id) return true;
+    if (this.ticket.chatbotId === null) return false;
+    const tree = await this.queueTree();
+    const choice = (parentId: number | null) => tree.filter((o) => o.parentId === parentId).length > 1;
+    for (let node = tree.find((o) => o.id === this.ticket.chatbotId); node; node = tree.find((o) => o.id === node!.parentId)) {
+      if (choice(node.parentId)) return true;
+    }
+    return false;
   }
 
   private async wrong(): Promise<boolean> {
@@ -198,7 +214,7 @@ class Bot {
   /** One level up, past the levels passed through for their single option (going back to one would only come down again). */
   private async back(current: Option | undefined): Promise<boolean> {
     if (!current) return this.backToStart();
-    const tree = await this.ctx.db.select({ id: chatbots.id, parentId: chatbots.parentId }).from(chatbots).where(eq(chatbots.queueId, current.queueId));
+    const tree = await this.queueTree();
     const alone = (parentId: number | null) => tree.filter((o) => o.parentId === parentId).length === 1;
     let target = current.parentId;
     while (target !== null && alone(target)) target = tree.find((o) => o.id === target)?.parentId ?? null;
@@ -225,7 +241,7 @@ class Bot {
       return;
     }
     const { options } = await this.chatbotLevel();
-    if (options.length > 0) return this.offer(queue.greetingMessage ?? '', options, this.queues.length > 1);
+    if (options.length > 0) return this.offer(queue.greetingMessage ?? '', options);
     await this.send(queue.greetingMessage ?? '');
     await this.finish();
   }
@@ -258,7 +274,7 @@ class Bot {
         break;
       case 'text':
         if (children.length > 0) {
-          if (await this.step({ chatbotId: option.id, botAttempts: 0 }, [log])) await this.offer(option.greetingMessage, children, true);
+          if (await this.step({ chatbotId: option.id, botAttempts: 0 }, [log])) await this.offer(option.greetingMessage, children);
         } else {
           await this.send(option.greetingMessage);
           await this.leaf(option, log);
