@@ -172,6 +172,22 @@ describe('every stored file in the bucket', () => {
     await expectGone(key);
   });
 
+  it('answers 503 ERR_STORAGE_UNAVAILABLE while the bucket fails, and serves again once it is back', async () => {
+    const url = `/users/${roles.user.user.id}/media-upload`;
+    const stored = await upload(roles.user, url, { typeArch: 'user' }, { field: 'profileImage', name: 'me.png', type: 'image/png', data: await png() });
+    const key = `company${roles.companyId}/${stored.json().user.profileImage as string}`;
+    s3.failing = true;
+    try {
+      const refused = await upload(roles.user, url, { typeArch: 'user' }, { field: 'profileImage', name: 'me.png', type: 'image/png', data: await png() });
+      expect([refused.statusCode, refused.json()]).toEqual([503, { error: 'ERR_STORAGE_UNAVAILABLE' }]);
+      const read = await get(key);
+      expect([read.statusCode, read.json()]).toEqual([503, { error: 'ERR_STORAGE_UNAVAILABLE' }]);
+    } finally {
+      s3.failing = false;
+    }
+    await expectStored(key, 'image/jpeg');
+  });
+
   it('refuses keys that would leave the storage, and serves the built-in images from the server', async () => {
     for (const url of ['/public/..%2Fsecrets.json', '/public/company1/..%2F..%2Fsecrets.json', '/public/company1//x.png']) {
       expect((await t.app.inject({ method: 'GET', url })).statusCode, url).toBe(404);
