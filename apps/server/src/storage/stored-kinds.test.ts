@@ -62,6 +62,7 @@ async function expectStored(key: string, type: string): Promise<Buffer> {
   expect(res.statusCode).toBe(200);
   expect(res.headers['content-type']).toBe(type);
   expect(res.headers['content-security-policy']).toBe("default-src 'none'; sandbox");
+  expect(res.headers['cache-control']).toBe('private, max-age=86400, immutable');
   expect(res.rawPayload.equals(stored!.body)).toBe(true);
   return stored!.body;
 }
