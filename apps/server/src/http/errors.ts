@@ -10,8 +10,9 @@ export class AppError extends Error {
     public readonly status: number,
     message?: string,
     public readonly issues?: FieldIssue[],
+    options?: ErrorOptions,
   ) {
-    super(message ?? code);
+    super(message ?? code, options);
     this.name = 'AppError';
   }
 }
@@ -47,6 +48,8 @@ export function registerErrorHandling(app: FastifyInstance): void {
     const send = (status: number, body: ErrorBody) => reply.status(status).send(body);
 
     if (err instanceof AppError) {
+      // A dependency failing (its cause says which): the client gets the code, the log the reason.
+      if (err.status >= 500) req.log.error({ err }, 'dependency error');
       const body: ErrorBody = { error: err.code };
       if (err.message !== err.code) body.message = err.message;
       if (err.issues) body.issues = err.issues;

@@ -11,7 +11,7 @@ import { jobsInTransaction } from '../jobs/boss.js';
  */
 export const COMPANY_MEDIA_DELETE_JOB = 'company-media-delete';
 
-/** With the default 30 s first delay, doubling: about a day and a half of an unreachable bucket before the job is `failed`. */
+/** With the default 30 s first delay, doubling (with jitter): 1.5 to 3 days of an unreachable bucket before the job is `failed`. */
 const RETRY_LIMIT = 12;
 /** A node killed mid-way leaves the job `active`: pg-boss expires it after this and any node retries it. */
 const EXPIRE_SECONDS = 300;

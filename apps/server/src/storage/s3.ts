@@ -1,6 +1,7 @@
 import { DeleteObjectCommand, DeleteObjectsCommand, GetObjectCommand, ListObjectsV2Command, NoSuchKey, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import type { Readable } from 'node:stream';
 import type { Config } from '../config.js';
+import { AppError } from '../http/errors.js';
 
 /**
  * Media in an S3-compatible bucket (issue 19): every API node reads and writes the same
@@ -19,22 +20,22 @@ export class S3MediaStore {
   }
 
   async put(key: string, body: Buffer | Readable, contentType: string, length?: number): Promise<void> {
-    await this.client.send(new PutObjectCommand({ Bucket: this.s3.bucket, Key: key, Body: body, ContentType: contentType, ContentLength: length }));
+    await this.call(() => this.client.send(new PutObjectCommand({ Bucket: this.s3.bucket, Key: key, Body: body, ContentType: contentType, ContentLength: length })));
   }
 
   /** The object as a stream, or undefined when there is none. */
   async get(key: string): Promise<{ body: Readable; length?: number } | undefined> {
     try {
-      const res = await this.client.send(new GetObjectCommand({ Bucket: this.s3.bucket, Key: key }));
+      const res = await this.call(() => this.client.send(new GetObjectCommand({ Bucket: this.s3.bucket, Key: key })));
       return { body: res.Body as Readable, length: res.ContentLength };
     } catch (err) {
-      if (err instanceof NoSuchKey || (err as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 404) return undefined;
+      if (err instanceof AppError && isMissing(err.cause)) return undefined;
       throw err;
     }
   }
 
   async delete(key: string): Promise<void> {
-    await this.client.send(new DeleteObjectCommand({ Bucket: this.s3.bucket, Key: key }));
+    await this.call(() => this.client.send(new DeleteObjectCommand({ Bucket: this.s3.bucket, Key: key })));
   }
 
   /**
@@ -46,10 +47,10 @@ export class S3MediaStore {
     let deleted = 0;
     let token: string | undefined;
     do {
-      const page = await this.client.send(new ListObjectsV2Command({ Bucket: this.s3.bucket, Prefix: prefix, ContinuationToken: token }));
+      const page = await this.call(() => this.client.send(new ListObjectsV2Command({ Bucket: this.s3.bucket, Prefix: prefix, ContinuationToken: token })));
       const keys = (page.Contents ?? []).flatMap(({ Key }) => (Key ? [{ Key }] : []));
       if (keys.length > 0) {
-        const res = await this.client.send(new DeleteObjectsCommand({ Bucket: this.s3.bucket, Delete: { Objects: keys, Quiet: true } }));
+        const res = await this.call(() => this.client.send(new DeleteObjectsCommand({ Bucket: this.s3.bucket, Delete: { Objects: keys, Quiet: true } })));
         const failed = res.Errors ?? [];
         if (failed.length > 0) throw new Error(`could not delete ${failed.length} objects under ${prefix}: ${failed[0]?.Code ?? ''} ${failed[0]?.Key ?? ''}`);
         deleted += keys.length;
@@ -59,7 +60,25 @@ export class S3MediaStore {
     return deleted;
   }
 
+  /**
+   * Runs a request to the store; a failure (store down, throttling past the SDK's own retries, bad
+   * credentials) becomes 503 ERR_STORAGE_UNAVAILABLE for the request, with the SDK's error as
+   * its cause (logged by the error handler, never answered to the client).
+   */
+  private async call<T>(request: () => Promise<T>): Promise<T> {
+    try {
+      return await request();
+    } catch (err) {
+      throw new AppError('ERR_STORAGE_UNAVAILABLE', 503, undefined, undefined, { cause: err });
+    }
+  }
+
   close(): void {
     this.client.destroy();
   }
+}
+
+/** S3's answer for a key it does not hold. */
+function isMissing(err: unknown): boolean {
+  return err instanceof NoSuchKey || (err as { $metadata?: { httpStatusCode?: number } } | undefined)?.$metadata?.httpStatusCode === 404;
 }

@@ -13,6 +13,9 @@ export function registerBucketMedia(app: FastifyInstance, storage: MediaStorage)
     const found = await storage.open(key);
     if (!found) return reply.callNotFound();
     reply.headers(publicFileHeaders(key));
+    // A stored name is never reused, so the browser may keep it; `private` keeps shared caches
+    // from holding files a company later deletes. Each request spared is a trip to the bucket.
+    reply.header('cache-control', 'private, max-age=86400, immutable');
     if (found.length !== undefined) reply.header('content-length', found.length);
     return reply.send(found.body);
   });

@@ -62,6 +62,7 @@ async function expectStored(key: string, type: string): Promise<Buffer> {
   expect(res.statusCode).toBe(200);
   expect(res.headers['content-type']).toBe(type);
   expect(res.headers['content-security-policy']).toBe("default-src 'none'; sandbox");
+  expect(res.headers['cache-control']).toBe('private, max-age=86400, immutable');
   expect(res.rawPayload.equals(stored!.body)).toBe(true);
   return stored!.body;
 }
@@ -170,6 +171,22 @@ describe('every stored file in the bucket', () => {
     await expectStored(key, 'image/png');
     expect((await t.app.inject({ method: 'DELETE', url, headers: bearer(roles.admin.token) })).statusCode).toBe(200);
     await expectGone(key);
+  });
+
+  it('answers 503 ERR_STORAGE_UNAVAILABLE while the bucket fails, and serves again once it is back', async () => {
+    const url = `/users/${roles.user.user.id}/media-upload`;
+    const stored = await upload(roles.user, url, { typeArch: 'user' }, { field: 'profileImage', name: 'me.png', type: 'image/png', data: await png() });
+    const key = `company${roles.companyId}/${stored.json().user.profileImage as string}`;
+    s3.failing = true;
+    try {
+      const refused = await upload(roles.user, url, { typeArch: 'user' }, { field: 'profileImage', name: 'me.png', type: 'image/png', data: await png() });
+      expect([refused.statusCode, refused.json()]).toEqual([503, { error: 'ERR_STORAGE_UNAVAILABLE' }]);
+      const read = await get(key);
+      expect([read.statusCode, read.json()]).toEqual([503, { error: 'ERR_STORAGE_UNAVAILABLE' }]);
+    } finally {
+      s3.failing = false;
+    }
+    await expectStored(key, 'image/jpeg');
   });
 
   it('refuses keys that would leave the storage, and serves the built-in images from the server', async () => {

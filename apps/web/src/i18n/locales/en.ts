@@ -194,6 +194,7 @@ const en: Messages = {
     ERR_NO_COMPANY_FOUND: 'No company found with this ID.',
     ERR_PAYLOAD_TOO_LARGE: 'The file or content sent is too large.',
     ERR_INTERNAL: 'Internal server error. Please try again later.',
+    ERR_STORAGE_UNAVAILABLE: 'The file storage did not answer. Please try again shortly.',
     ERR_2FA_REQUIRED: 'Enter the verification code.',
     ERR_2FA_SETUP_REQUIRED: 'Your company requires two-step verification: set it up to sign in.',
     ERR_INVALID_2FA_CODE: 'Invalid verification code.',

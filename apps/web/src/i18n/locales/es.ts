@@ -194,6 +194,7 @@ const es: Messages = {
     ERR_NO_COMPANY_FOUND: 'No se encontró ninguna empresa con este ID.',
     ERR_PAYLOAD_TOO_LARGE: 'El archivo o contenido enviado es demasiado grande.',
     ERR_INTERNAL: 'Error interno del servidor. Inténtalo más tarde.',
+    ERR_STORAGE_UNAVAILABLE: 'El almacenamiento de archivos no respondió. Inténtalo de nuevo en unos instantes.',
     ERR_2FA_REQUIRED: 'Introduce el código de verificación.',
     ERR_2FA_SETUP_REQUIRED: 'Tu empresa exige la verificación en dos pasos: actívala para entrar.',
     ERR_INVALID_2FA_CODE: 'Código de verificación no válido.',

@@ -195,6 +195,7 @@ const ptBR = {
     ERR_NO_COMPANY_FOUND: 'Nenhuma empresa encontrada com este ID.',
     ERR_PAYLOAD_TOO_LARGE: 'O arquivo ou conteúdo enviado é grande demais.',
     ERR_INTERNAL: 'Erro interno do servidor. Tente novamente mais tarde.',
+    ERR_STORAGE_UNAVAILABLE: 'O armazenamento de arquivos não respondeu. Tente novamente em instantes.',
     ERR_2FA_REQUIRED: 'Informe o código de verificação.',
     ERR_2FA_SETUP_REQUIRED: 'Sua empresa exige a verificação em duas etapas: ative-a para entrar.',
     ERR_INVALID_2FA_CODE: 'Código de verificação inválido.',

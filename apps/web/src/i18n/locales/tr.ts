@@ -194,6 +194,7 @@ const tr: Messages = {
     ERR_NO_COMPANY_FOUND: 'Bu kimliğe sahip şirket bulunamadı.',
     ERR_PAYLOAD_TOO_LARGE: 'Gönderilen dosya veya içerik çok büyük.',
     ERR_INTERNAL: 'Sunucu iç hatası. Lütfen daha sonra tekrar deneyin.',
+    ERR_STORAGE_UNAVAILABLE: 'Dosya deposu yanıt vermedi. Lütfen birazdan tekrar deneyin.',
     ERR_2FA_REQUIRED: 'Doğrulama kodunu girin.',
     ERR_2FA_SETUP_REQUIRED: 'Şirketiniz iki adımlı doğrulama istiyor: giriş için etkinleştirin.',
     ERR_INVALID_2FA_CODE: 'Geçersiz doğrulama kodu.',
