@@ -3,6 +3,9 @@ import { expectAccessible } from './axe';
 import { E2E_API_URL } from './env';
 import { admin, apiToken, loginUI, uniqueEmail } from './helpers';
 
+/** A 1×1 PNG. */
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+
 const expectToast = (page: Page, text: string) => expect(page.getByTestId('toast').filter({ hasText: text }).first()).toBeVisible();
 
 test.describe('internal chat', () => {
@@ -78,6 +81,27 @@ test.describe('internal chat', () => {
     // The reply reaches the owner's open chat live, and it is read there at once.
     await expect(page.locator('[data-testid^="chat-message-"][data-mine="false"]')).toContainText('Eu cubro!');
     await expect(page.getByTestId('chats-unread-dot')).toHaveCount(0);
+
+    // Attachments: beyond the limit the file is refused before any upload; an image goes with its caption.
+    await page.getByTestId('chat-file-input').setInputFiles({ name: 'enorme.pdf', mimeType: 'application/pdf', buffer: Buffer.alloc(10 * 1024 * 1024 + 1, 1) });
+    await expectToast(page, 'O arquivo é grande demais (máximo 10 MB).');
+    await expect(page.getByTestId('chat-file-chip')).toHaveCount(0);
+    await page.getByTestId('chat-attach').focus();
+    await page.getByTestId('chat-file-input').setInputFiles({ name: 'escala.png', mimeType: 'image/png', buffer: PNG });
+    await expect(page.getByTestId('chat-file-chip')).toContainText('escala.png');
+    await input.fill(`Escala ${stamp}`);
+    await input.press('Enter');
+    const withImage = page.locator('[data-testid^="chat-message-"][data-mine="true"]').filter({ hasText: `Escala ${stamp}` });
+    await expect(withImage.getByRole('img', { name: 'escala.png' })).toBeVisible();
+    await expect(page.getByTestId('chat-file-chip')).toHaveCount(0);
+    // The colleague gets it live and sees the picture (fetched with their own token); a document is a link.
+    const theirs = colleague.locator('[data-testid^="chat-message-"][data-mine="false"]').filter({ hasText: `Escala ${stamp}` });
+    await expect(theirs.getByRole('img', { name: 'escala.png' })).toBeVisible();
+    expect(await theirs.getByRole('img', { name: 'escala.png' }).evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1);
+    await colleague.getByTestId('chat-file-input').setInputFiles({ name: 'plantao.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4 plantão') });
+    await colleague.getByTestId('chat-send').click();
+    await expect(page.locator('[data-testid^="chat-message-"][data-mine="false"]').getByRole('link', { name: 'Abrir plantao.pdf' })).toBeVisible();
+    await expectAccessible(page, '/chats attachments');
 
     // The owner deletes it; the colleague's list drops it.
     const ownItem = page.locator('[data-testid^="chat-item-"]').filter({ hasText: `Plantão ${stamp}` });

@@ -90,7 +90,11 @@ async function storeMessage(ctx: AppContext, connection: Connection, m: InboundM
     try {
       // A retry reads the contact again: the first attempt may have been the one to create it.
       const known = attempt === 0 ? p.known : undefined;
-      stored = await ctx.db.transaction(async (tx) => recordStored(ctx, tx, p, await storeInTransaction(tx, { ...p, known })));
+      stored = await ctx.db.transaction(async (tx) => {
+        const one = await storeInTransaction(tx, { ...p, known });
+        await recordStored(ctx, tx, [p], [one]);
+        return one;
+      });
     } catch (err) {
       // A concurrent reopen of the same ticket won: the whole message goes again (it finds that ticket).
       if (attempt > 0 || !isUniqueViolation(err)) throw err;
@@ -119,9 +123,10 @@ export async function storeMessages(ctx: AppContext, items: { connection: Connec
     const created = new Set<string>();
     for (const p of prepared) {
       const key = `${p.connection.companyId}:${p.connection.channel}:${p.m.chat.number}`;
-      out.push(await recordStored(ctx, tx, p, await storeInTransaction(tx, created.has(key) ? { ...p, known: undefined } : p)));
+      out.push(await storeInTransaction(tx, created.has(key) ? { ...p, known: undefined } : p));
       if (!p.known) created.add(key);
     }
+    await recordStored(ctx, tx, prepared, out);
     return out;
   });
   for (const [i, s] of stored.entries()) await afterStored(ctx, prepared[i]!, s, announce);
@@ -147,15 +152,14 @@ async function afterStored(ctx: AppContext, p: Prepared, stored: Stored, announc
   return result;
 }
 
-/** What a stored message will announce, handed to the bus in its transaction (the webhook outbox); an import announces nothing. */
-async function recordStored(ctx: AppContext, tx: Tx, p: Prepared, stored: Stored): Promise<Stored> {
-  if (stored === 'duplicate' || p.importMode) return stored;
+/** What stored messages will announce, handed to the bus in their transaction at once (the webhook outbox); an import announces nothing. */
+async function recordStored(ctx: AppContext, tx: Tx, prepared: Prepared[], stored: Stored[]): Promise<void> {
+  const kept = stored.filter((s, i): s is Exclude<Stored, 'duplicate'> => s !== 'duplicate' && !prepared[i]!.importMode);
   await ctx.events.record(
     tx,
-    { type: 'message.created', messageIds: [stored.message.id] },
-    ...(stored.chatCreated ? [{ type: 'contact.created' as const, contactIds: [stored.chat.id] }] : []),
+    { type: 'message.created', messageIds: kept.map((s) => s.message.id) },
+    { type: 'contact.created', contactIds: kept.filter((s) => s.chatCreated).map((s) => s.chat.id) },
   );
-  return stored;
 }
 
 type Stored = 'duplicate' | { message: MessageRow; sender: ContactRow; found: FoundTicket; ticket: TicketRow | undefined; chatCreated: boolean; chat: ContactRow };

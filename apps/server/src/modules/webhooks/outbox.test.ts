@@ -9,6 +9,8 @@ import { createConnection, eventually } from '../../../test/connections.js';
 import { listen, openSocket, setupRoles, type Roles } from '../../../test/roles.js';
 import { createContact, createQueue, createTicketRow, ticketRow } from '../../../test/tickets.js';
 import { Receiver } from '../../../test/fakes/webhook-receiver.js';
+import { FakeGraph } from '../../../test/fakes/graph-server.js';
+import { metaEnv } from '../../../test/fakes/meta-webhook.js';
 import { closeImportedTickets } from '../conversations/commands/tickets.js';
 import { ticketChanged } from '../conversations/emit.js';
 import { sweepWebhooks } from './delivery.js';
@@ -19,15 +21,21 @@ let boss: PgBoss;
 let roles: Roles;
 let receiver: Receiver;
 let connectionId: number;
+let connectionToken: string;
+let graph: FakeGraph;
 
 beforeAll(async () => {
   receiver = await Receiver.start();
-  t = await createTestApp({ LOGIN_MAX_PER_IP: '10000', LOGIN_MAX_PER_EMAIL: '10000' });
+  graph = await FakeGraph.start();
+  t = await createTestApp({ ...metaEnv(graph.url), LOGIN_MAX_PER_IP: '10000', LOGIN_MAX_PER_EMAIL: '10000' });
   boss = await startJobs(t.pool.options.connectionString!, t.app.log);
   t.app.ctx.boss = boss;
   await registerWebhookJobs(boss, t.app.ctx);
   roles = await setupRoles(t);
-  connectionId = (await createConnection(t.db, roles.companyId)).id;
+  const queue = await createQueue(t.db, roles.companyId);
+  const connection = await createConnection(t.db, roles.companyId, {}, [queue.id]);
+  connectionId = connection.id;
+  connectionToken = connection.token!;
 });
 
 afterAll(async () => {
@@ -35,6 +43,7 @@ afterAll(async () => {
   await stopJobs(boss);
   await t.close();
   await receiver.close();
+  await graph.close();
 });
 
 const call = (who: LoggedIn, method: 'POST' | 'PUT', url: string, payload: object) => t.app.inject({ method, url, headers: bearer(who.token), payload });
@@ -75,8 +84,12 @@ describe('the webhook outbox is written in the transaction of the change', () =>
     await close(false);
     const [hit] = await eventually(async () => (receiver.at('/tx').length ? bodiesAt('/tx') : undefined));
     expect(hit).toMatchObject({ event: 'ticket.status_changed', data: { previousStatus: 'open', ticket: { id: ticket.id, status: 'closed' } } });
-    const [row] = await rowsOf(endpoint.id);
-    expect(row).toMatchObject({ status: 'delivered', ref: { ticketId: ticket.id, previousStatus: 'open', status: 'closed' } });
+    // Marked delivered once the receiver's answer is in.
+    const [row] = await eventually(async () => {
+      const rows = await rowsOf(endpoint.id);
+      return rows[0]?.status === 'delivered' ? rows : undefined;
+    });
+    expect(row).toMatchObject({ ref: { ticketId: ticket.id, previousStatus: 'open', status: 'closed' } });
   });
 
   it('loses nothing when the process dies between the commit and the event: the sweep presents it from its ref', async () => {
@@ -124,7 +137,7 @@ describe('mass closes announce each ticket as a single close does', () => {
       expect(bodiesAt('/close-all')).toHaveLength(3);
       expect(hits.map((h) => h.data.ticket.id).sort()).toEqual(ids);
       expect(hits.every((h) => h.event === 'ticket.status_changed' && h.data.previousStatus === 'pending' && h.data.ticket.status === 'closed')).toBe(true);
-      expect((await rowsOf(endpoint.id)).every((r) => r.status === 'delivered')).toBe(true);
+      await eventually(async () => (await rowsOf(endpoint.id)).every((r) => r.status === 'delivered'));
       const closedUpdates = updates.filter((u) => u.action === 'update' && u.ticket?.status === 'closed' && ids.includes(u.ticket.id));
       expect(closedUpdates.map((u) => u.ticket!.id).sort()).toEqual(ids);
       expect(updates.some((u) => u.ticket?.id === untouched.id)).toBe(false);
@@ -161,5 +174,25 @@ describe('mass closes announce each ticket as a single close does', () => {
     await settle();
     expect(receiver.at('/theirs')).toHaveLength(0);
     expect(await rowsOf((theirs.json() as WebhookEndpoint).id)).toHaveLength(0);
+  });
+});
+
+describe('writers that commit on their own record their facts too', () => {
+  it('the messages API: the new contact and the sent message, each delivered once with its presented payload', async () => {
+    const contacts = await register('/api-contact', ['contact.created']);
+    const messages = await register('/api-message', ['message.created']);
+    const number = `55119${String(Date.now()).slice(-8)}`;
+    const res = await t.app.inject({ method: 'POST', url: '/api/messages/send', headers: bearer(connectionToken), payload: { number, body: 'Pedido confirmado' } });
+    expect(res.statusCode, res.body).toBe(200);
+
+    const [contact] = await eventually(async () => (receiver.at('/api-contact').length ? receiver.at('/api-contact').map((r) => JSON.parse(r.body) as { data: { contact: { number: string } } }) : undefined));
+    expect(contact!.data.contact.number).toBe(number);
+    const [message] = await eventually(async () =>
+      receiver.at('/api-message').length ? receiver.at('/api-message').map((r) => JSON.parse(r.body) as { data: { message: { body: string; fromMe: boolean } } }) : undefined,
+    );
+    expect(message!.data.message).toMatchObject({ body: 'Pedido confirmado', fromMe: true });
+    await settle();
+    expect(await rowsOf(contacts.id)).toHaveLength(1);
+    expect(await rowsOf(messages.id)).toHaveLength(1);
   });
 });

@@ -8,12 +8,16 @@ import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import SendIcon from '@mui/icons-material/Send';
-import type { Chat } from '@balcao/contracts';
+import AttachFileIcon from '@mui/icons-material/AttachFile';
+import CloseIcon from '@mui/icons-material/Close';
+import Chip from '@mui/material/Chip';
+import { CHAT_MEDIA_MAX_BYTES, type Chat } from '@balcao/contracts';
 import { unreadsOf } from '../../api/chats';
 import { useUser } from '../../api/session';
 import { ListState } from '../../components/ListStates';
 import { formatDateTime } from '../../components/format';
-import { toastError } from '../../components/toast';
+import { toast, toastError } from '../../components/toast';
+import { ChatAttachment } from './ChatAttachment';
 import { useChatMessages, useReadChat, useSendChatMessage } from './queries';
 import './texts';
 
@@ -30,6 +34,8 @@ export function ChatMessages({ chat }: { chat: Chat }) {
   const send = useSendChatMessage(chat.id);
   const read = useReadChat();
   const [text, setText] = useState('');
+  const [file, setFile] = useState<File | undefined>(undefined);
+  const picker = useRef<HTMLInputElement>(null);
   const scroller = useRef<HTMLDivElement>(null);
   // Where the list was before older messages were put above, so the view does not jump.
   const anchor = useRef<{ height: number; top: number } | null>(null);
@@ -77,13 +83,25 @@ export function ChatMessages({ chat }: { chat: Chat }) {
 
   const submit = async () => {
     const message = text.trim();
-    if (!message || send.isPending) return;
+    if ((!message && !file) || send.isPending) return;
     try {
-      await send.mutateAsync(message);
+      await send.mutateAsync({ message, file });
       setText('');
+      setFile(undefined);
     } catch (err) {
       toastError(err);
     }
+  };
+
+  // The server refuses beyond the limit too (413 ERR_FILE_TOO_LARGE); checked here before the upload.
+  const pick = (picked: File | undefined) => {
+    if (picker.current) picker.current.value = '';
+    if (!picked) return;
+    if (picked.size > CHAT_MEDIA_MAX_BYTES) {
+      toast.error(t('chats.attach.tooLarge', { mb: CHAT_MEDIA_MAX_BYTES / (1024 * 1024) }));
+      return;
+    }
+    setFile(picked);
   };
 
   const onKeyDown = (e: KeyboardEvent) => {
@@ -120,9 +138,12 @@ export function ChatMessages({ chat }: { chat: Chat }) {
                   {m.sender?.name ?? '—'}
                 </Typography>
               )}
-              <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-                {m.message}
-              </Typography>
+              {m.mediaUrl && <ChatAttachment message={m} />}
+              {m.message && (
+                <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+                  {m.message}
+                </Typography>
+              )}
               <Typography variant="caption" color="text.secondary" sx={{ display: 'block', textAlign: 'right' }}>
                 {formatDateTime(m.createdAt)}
               </Typography>
@@ -130,7 +151,21 @@ export function ChatMessages({ chat }: { chat: Chat }) {
           );
         })}
       </Box>
-      <Box sx={{ display: 'flex', gap: 1, p: 1.5, borderTop: 1, borderColor: 'divider', alignItems: 'flex-end' }}>
+      {file && (
+        <Box sx={{ px: 1.5, pt: 1, borderTop: 1, borderColor: 'divider' }}>
+          <Chip icon={<AttachFileIcon />} label={file.name} data-testid="chat-file-chip" />
+          <IconButton size="small" aria-label={t('chats.attach.remove')} onClick={() => setFile(undefined)} data-testid="chat-file-remove">
+            <CloseIcon fontSize="small" />
+          </IconButton>
+        </Box>
+      )}
+      <Box sx={{ display: 'flex', gap: 1, p: 1.5, borderTop: file ? 0 : 1, borderColor: 'divider', alignItems: 'flex-end' }}>
+        <input ref={picker} type="file" hidden onChange={(e) => pick(e.target.files?.[0])} data-testid="chat-file-input" aria-label={t('chats.attach.label')} />
+        <Tooltip title={t('chats.attach.label')}>
+          <IconButton aria-label={t('chats.attach.label')} onClick={() => picker.current?.click()} disabled={send.isPending} data-testid="chat-attach">
+            <AttachFileIcon />
+          </IconButton>
+        </Tooltip>
         <TextField
           value={text}
           onChange={(e) => setText(e.target.value)}
@@ -144,7 +179,7 @@ export function ChatMessages({ chat }: { chat: Chat }) {
         />
         <Tooltip title={t('chats.input.send')}>
           <span>
-            <IconButton color="primary" aria-label={t('chats.input.send')} disabled={!text.trim() || send.isPending} onClick={() => void submit()} data-testid="chat-send">
+            <IconButton color="primary" aria-label={t('chats.input.send')} disabled={(!text.trim() && !file) || send.isPending} onClick={() => void submit()} data-testid="chat-send">
               <SendIcon />
             </IconButton>
           </span>

@@ -1,7 +1,9 @@
-import { useCallback } from 'react';
+import { useCallback, useEffect } from 'react';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import { chatRoomEvent, type Chat, type ChatBody, type ChatEventPayload, type ChatMessage, type ChatMessagesPage } from '@balcao/contracts';
-import { request } from '../../api/http';
+import { ApiError, request } from '../../api/http';
+import { getToken } from '../../api/storage';
+import { apiUrl } from '../../config';
 import { chatsListFor } from '../../api/chats';
 import { useCompanyEvent } from '../../api/liveEvents';
 import { storeRecordChange } from '../../api/pagedList';
@@ -51,10 +53,24 @@ export function useChatMessages(chatId: number) {
   return { messages, loadOlder, hasOlder: hasNextPage, loadingOlder: isFetchingNextPage, loading: query.isPending, error: query.isError, retry: () => void query.refetch() };
 }
 
+/** A message to send: text, or a file with an optional caption (multipart, the file in `medias`). */
+export interface ChatDraft {
+  message: string;
+  file?: File;
+}
+
+function draftBody({ message, file }: ChatDraft): FormData | { message: string } {
+  if (!file) return { message };
+  const form = new FormData();
+  form.append('message', message);
+  form.append('medias', file, file.name);
+  return form;
+}
+
 export function useSendChatMessage(chatId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (message: string) => request<ChatMessage>(`/chats/${chatId}/messages`, { method: 'POST', body: { message } }),
+    mutationFn: (draft: ChatDraft) => request<ChatMessage>(`/chats/${chatId}/messages`, { method: 'POST', body: draftBody(draft) }),
     onSuccess: (message) => queryClient.setQueryData(messagesKey(chatId), (d: InfiniteData<ChatMessagesPage> | undefined) => withMessage(d, message)),
   });
 }
@@ -96,4 +112,27 @@ export function useCompanyUsers(enabled: boolean) {
     enabled,
     staleTime: 60_000,
   });
+}
+
+/**
+ * A chat file (served to members only, so fetched with the user's token: an `<img>` cannot send it)
+ * as an object URL, released when no longer shown.
+ */
+export function useChatMedia(url: string | null) {
+  const query = useQuery({
+    queryKey: ['chats', 'media', url],
+    queryFn: async ({ signal }) => {
+      const token = getToken();
+      const res = await fetch(`${apiUrl()}${url}`, { headers: token ? { Authorization: `Bearer ${token}` } : {}, credentials: 'include', signal });
+      if (!res.ok) throw new ApiError(res.status, await res.json().catch(() => null));
+      return URL.createObjectURL(await res.blob());
+    },
+    enabled: url !== null,
+    staleTime: Infinity,
+    gcTime: 0,
+    retry: false,
+  });
+  const objectUrl = query.data;
+  useEffect(() => () => (objectUrl ? URL.revokeObjectURL(objectUrl) : undefined), [objectUrl]);
+  return { objectUrl, error: query.isError };
 }
