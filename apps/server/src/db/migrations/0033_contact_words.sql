@@ -35,6 +35,9 @@ END $$;--> statement-breakpoint
 -- Updates: only the rows whose name, number or e-mail changed are indexed again (a block or a picture changes none).
 CREATE FUNCTION "contact_words_change"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
+	IF NOT EXISTS (SELECT 1 FROM new_rows n JOIN old_rows o ON o.id = n.id WHERE (n.name, n.number, n.email) IS DISTINCT FROM (o.name, o.number, o.email)) THEN
+		RETURN NULL;
+	END IF;
 	DELETE FROM contact_words cw USING new_rows n, old_rows o
 		WHERE cw.contact_id = n.id AND o.id = n.id AND (n.name, n.number, n.email) IS DISTINCT FROM (o.name, o.number, o.email);
 	INSERT INTO contact_words (company_id, word, name, contact_id)
