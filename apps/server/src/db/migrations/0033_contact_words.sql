@@ -1,5 +1,5 @@
 -- The word index of GET /contacts search (docs/contacts.md "Search at a million contacts"): each contact's
--- lowercased words (name, number and e-mail split on white space and ASCII punctuation) with its name, so one
+-- lowercased words (name, number and e-mail split on white space, ASCII punctuation and digits) with its name, so one
 -- word's contacts are an ordered walk in name order, and the company's distinct words under a trigram index,
 -- so a term's fragment finds its few words without reading their contacts. Kept by triggers on contacts.
 CREATE TABLE "contact_words" (
@@ -17,9 +17,11 @@ CREATE TABLE "contact_word_list" (
 	CONSTRAINT "contact_word_list_pkey" PRIMARY KEY ("company_id","word")
 );--> statement-breakpoint
 CREATE INDEX "contact_word_list_trgm_idx" ON "contact_word_list" USING gin ("word" gin_trgm_ops);--> statement-breakpoint
--- The words of a contact. Keys stay under btree's limit: names are cut at 250 characters, words at 300.
+-- The words of a contact: digits split too, as a term with digits is left to the trigram indexes (numbers add no
+-- words, and the company's word list stays its distinct names and e-mail parts). Keys stay under btree's limit:
+-- names are cut at 250 characters, words at 300.
 CREATE FUNCTION "contact_words_of"(name text, number text, email text) RETURNS SETOF text LANGUAGE sql IMMUTABLE AS $$
-	SELECT DISTINCT left(w, 300) FROM regexp_split_to_table(lower(name || ' ' || number || ' ' || email), '[\s!-/:-@\[-`{-~]+') AS w WHERE w <> ''
+	SELECT DISTINCT left(w, 300) FROM regexp_split_to_table(lower(name || ' ' || number || ' ' || email), '[\s!-@\[-`{-~]+') AS w WHERE w <> ''
 $$;--> statement-breakpoint
 -- Statement triggers with transition tables: an import's thousand-row upsert indexes its words in two statements, not two per row.
 CREATE FUNCTION "contact_words_add"() RETURNS trigger LANGUAGE plpgsql AS $$
