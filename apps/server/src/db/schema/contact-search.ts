@@ -4,7 +4,7 @@ import { contacts } from './contacts.js';
 
 /**
  * The word index of contact search (migration 0033, docs/contacts.md "Search at a million contacts"):
- * written only by the `contacts_words` trigger, read by `modules/contacts/word-search.ts`.
+ * written only by the `contacts_words_*` triggers, read by `modules/contacts/word-search.ts`.
  * Each contact's lowercased words with its name, so one word's contacts walk in name order.
  */
 export const contactWords = pgTable(

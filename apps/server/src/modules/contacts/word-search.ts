@@ -4,17 +4,17 @@ import type { DbOrTx } from '../../db/client.js';
 import { contactWordList, contactWords } from '../../db/schema/index.js';
 
 /**
- * A term the word index answers exactly: one run of 3–100 characters without white space or ASCII
- * punctuation (what the `contact_words_of` migration function splits on), so "contains the term" is
- * "one of the contact's words contains it". A term with digits is left to the trigram path: its digits
- * are also matched against the number with the punctuation ignored, and a number fragment is inside
- * thousands of distinct numbers while matching few contacts.
+ * A term the word index answers exactly: one run of 3–100 characters without white space, ASCII
+ * punctuation or digits (what the `contact_words_of` migration function splits on), so "contains the
+ * term" is "one of the contact's words contains it". A term with digits is left to the trigram path:
+ * its digits are also matched against the number with the punctuation ignored, and a number fragment
+ * is inside thousands of distinct numbers while matching few contacts.
  */
-const WORD_TERM = /^[^\s!-/:-@[-`{-~]{3,100}$/u;
+const WORD_TERM = /^[^\s!-@[-`{-~]{3,100}$/u;
 /** More distinct words than this containing the term: the trigram path answers instead. */
 const MAX_WORDS = 50;
 
-export const isWordTerm = (term: string) => WORD_TERM.test(term) && !/\d/.test(term);
+export const isWordTerm = (term: string) => WORD_TERM.test(term);
 
 /**
  * The page's contact ids (one more than a page, for `hasMore`) in name order and the count, for a term
