@@ -108,6 +108,9 @@ describe('GET /ticket/kanban', () => {
       contact: { id: mine.contactId, extraInfo: [{ name: 'valor', value: '150.50' }] },
       user: { id: roles.user.user.id },
     });
+    // PostgreSQL writes the board's JSON: the time as toISOString() does, sorted by ticket number.
+    expect(card.updatedAt).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+    expect(ids).toEqual([...ids].sort((a, b) => a - b));
 
     const day = new Date(Date.now() - 86_400_000);
     const ymd = `${day.getFullYear()}-${String(day.getMonth() + 1).padStart(2, '0')}-${String(day.getDate()).padStart(2, '0')}`;

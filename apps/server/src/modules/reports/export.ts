@@ -1,7 +1,7 @@
 import type { PassThrough } from 'node:stream';
 import { REPORT_SHEET_NAME, type TicketStatus } from '@balcao/contracts';
 import type { SQL } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.js';
+import type { Db } from '../../db/client.js';
 import { reportBatches } from './batches.js';
 import type { ReportDbRow } from './queries.js';
 import { writeXlsxSheet, type XlsxCell } from './xlsx-stream.js';
@@ -51,7 +51,7 @@ const exportRow = (r: ReportDbRow): XlsxCell[] => [
 ];
 
 /** Each batch's rows as sheet cells, the client's disconnect ending the read. */
-async function* exportRows(db: DbOrTx, where: SQL, gone: AbortSignal) {
+async function* exportRows(db: Db, where: SQL, gone: AbortSignal) {
   for await (const rows of reportBatches(db, where, REPORT_EXPORT_MAX)) {
     if (gone.aborted) return;
     yield rows.map(exportRow);
@@ -62,7 +62,7 @@ async function* exportRows(db: DbOrTx, where: SQL, gone: AbortSignal) {
  * The report as an .xlsx streamed into `out` (xlsx-stream.ts): rows read in keyset batches, each
  * written as XML into the zip only when `out` has room, so memory stays at about one batch.
  */
-export async function writeReportXlsx(db: DbOrTx, where: SQL, out: PassThrough): Promise<void> {
+export async function writeReportXlsx(db: Db, where: SQL, out: PassThrough): Promise<void> {
   const client = new AbortController();
   out.once('close', () => client.abort());
   await writeXlsxSheet(out, REPORT_SHEET_NAME, REPORT_EXPORT_HEADER, exportRows(db, where, client.signal));

@@ -1,7 +1,7 @@
 import { once } from 'node:events';
 import type { PassThrough } from 'node:stream';
 import type { SQL } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.js';
+import type { Db } from '../../db/client.js';
 import { reportBatches } from './batches.js';
 import { REPORT_EXPORT_MAX } from './export.js';
 import { presentReportRow } from './queries.js';
@@ -10,7 +10,7 @@ import { presentReportRow } from './queries.js';
  * `{ tickets, totalTickets }` for a huge page size, written batch by batch: at most REPORT_EXPORT_MAX
  * rows (the export's bound), `total` the rows sent. Pages past the first are empty (the page holds everything).
  */
-export async function writeReportJson(db: DbOrTx, where: SQL, page: number, out: PassThrough): Promise<void> {
+export async function writeReportJson(db: Db, where: SQL, page: number, out: PassThrough): Promise<void> {
   out.write('{"tickets":[');
   let total = 0;
   if (page === 1) {
