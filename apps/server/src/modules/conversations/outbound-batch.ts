@@ -5,8 +5,10 @@ import { messages, tickets, whatsapps } from '../../db/schema/index.js';
 import type { AppContext } from '../../http/context.js';
 import { inLanes } from '../../jobs/lanes.js';
 import type { MessageRow } from '../messages/presenter.js';
+import { loadMessages } from '../messages/queries.js';
+import { hidesNumbers } from '../contacts/lgpd.js';
+import { loadTickets } from '../tickets/queries.js';
 import { closeCarrierTickets } from './commands/tickets.js';
-import { emitMessageCreate, emitTicketUpdate } from './emit.js';
 import { deliverOrRoute } from './outbound.js';
 
 /** As `queueOutgoing`'s lease: the sweeper leaves a row alone this long while its first send is in flight. */
@@ -72,10 +74,20 @@ export async function queueOutgoingBatch(
     await onStored?.(tx, stored);
     return stored;
   });
-  // Announced a few at a time (one by one, a batch waited on its events' queries in a row); each is sent once announced.
+  // The burst's tickets, messages and LGPD flag in three batched reads (two loads per message before); announced a few at a time, each sent once announced.
+  const [presentedTickets, presentedMessages, hides] = await Promise.all([
+    loadTickets(ctx.db, inArray(tickets.id, [...new Set(rows.map((r) => r.ticketId))])),
+    loadMessages(ctx.db, ctx.storage, ctx.config.apiUrl, rows.map((r) => r.id)),
+    rows.length ? hidesNumbers(ctx.db, companyId) : false,
+  ]);
+  const ticketOf = new Map(presentedTickets.map((t) => [t.id, t]));
+  const messageOf = new Map(presentedMessages.map((m) => [m.id, m]));
   await inLanes(rows, ANNOUNCE_LANES, async (row) => {
-    const presented = await emitTicketUpdate(ctx, row.ticketId);
-    if (presented) await emitMessageCreate(ctx, row.id, presented);
+    const ticket = ticketOf.get(row.ticketId);
+    const message = messageOf.get(row.id);
+    if (ticket && message) {
+      await ctx.events.publish({ type: 'ticket.updated', ticket, hidesNumbers: hides }, { type: 'message.created', message, ticket, hidesNumbers: hides });
+    }
     ctx.background.run('send', () => deliverOrRoute(ctx, row.id));
   });
   const byTicket = new Map<number, MessageRow[]>();

@@ -1,5 +1,5 @@
 import type { Message } from '@balcao/contracts';
-import { and, count, desc, eq } from 'drizzle-orm';
+import { and, count, desc, eq, inArray } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.js';
 import { contacts, messages, queues, tickets } from '../../db/schema/index.js';
@@ -43,6 +43,13 @@ function present(row: SelectedRow, storage: MediaStorage, apiUrl: string): Messa
 export async function loadMessage(db: DbOrTx, storage: MediaStorage, apiUrl: string, id: number): Promise<Message | undefined> {
   const [row] = await selectMessages(db).where(eq(messages.id, id));
   return row && present(row, storage, apiUrl);
+}
+
+/** Several messages with their includes in one query (a burst's announcements); unknown ids are left out. */
+export async function loadMessages(db: DbOrTx, storage: MediaStorage, apiUrl: string, ids: number[]): Promise<Message[]> {
+  if (ids.length === 0) return [];
+  const rows = await selectMessages(db).where(inArray(messages.id, ids));
+  return rows.map((row) => present(row, storage, apiUrl));
 }
 
 /**

@@ -83,6 +83,38 @@ export async function findOrCreateTicket(db: DbOrTx, target: TicketTarget): Prom
   throw new Error('could not find or create a ticket');
 }
 
+/**
+ * `findOrCreateTicket` for many contacts on one connection (a campaign's batch; no reopening,
+ * no owner): their live tickets in one read, the missing ones in one INSERT. A contact whose
+ * insert lost a race to a concurrent caller takes the single-contact path. Answers by contact id.
+ */
+export async function findOrCreateTickets(
+  db: DbOrTx,
+  target: Omit<TicketTarget, 'contactId' | 'reopenWithinMinutes' | 'ownerId' | 'queueId'> & { queueId: number | null },
+  contactIds: number[],
+): Promise<Map<number, FoundTicket>> {
+  const found = new Map<number, FoundTicket>();
+  if (contactIds.length === 0) return found;
+  const live = await db
+    .select()
+    .from(tickets)
+    .where(and(inArray(tickets.contactId, contactIds), eq(tickets.whatsappId, target.whatsappId), inArray(tickets.status, [...ACTIVE_TICKET_STATUSES])));
+  for (const ticket of live) found.set(ticket.contactId, { ticket, created: false, reopened: false });
+  const missing = [...new Set(contactIds)].filter((id) => !found.has(id));
+  if (missing.length === 0) return found;
+  const { companyId, whatsappId, channel, isGroup, status, queueId, importedAt, firstMessageAt } = target;
+  const inserted = await db
+    .insert(tickets)
+    .values(missing.map((contactId) => ({ companyId, contactId, whatsappId, channel, isGroup, status, queueId, importedAt: importedAt ?? null, lastMessageAt: firstMessageAt })))
+    .onConflictDoNothing({ target: [tickets.contactId, tickets.whatsappId], where: ACTIVE_TICKET_PREDICATE })
+    .returning();
+  for (const ticket of inserted) found.set(ticket.contactId, { ticket, created: true, reopened: false });
+  for (const contactId of missing.filter((id) => !found.has(id))) {
+    found.set(contactId, await findOrCreateTicket(db, { ...target, contactId, queueId: async () => queueId, reopenWithinMinutes: 0 }));
+  }
+  return found;
+}
+
 async function reopenRecentTicket(db: DbOrTx, target: TicketTarget): Promise<TicketRow | undefined> {
   const since = new Date(Date.now() - target.reopenWithinMinutes * 60_000);
   const [recent] = await db
