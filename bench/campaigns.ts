@@ -101,7 +101,7 @@ async function main(): Promise<void> {
     const twice = numbers.filter((n) => (received.get(n) ?? 0) > 1).length;
     const perSecond = delivered / Math.max(seconds, 0.001);
     console.log(
-      `campaign of ${CONTACTS} (messageInterval 0): ${delivered} received by the fake Graph in ${seconds.toFixed(1)} s = ${perSecond.toFixed(0)} msg/s; ` +
+      `campaign of ${CONTACTS} (messageInterval ${INTERVAL}): ${delivered} received by the fake Graph in ${seconds.toFixed(1)} s = ${perSecond.toFixed(1)} msg/s; ` +
         `${twice} sent twice; ${CONTACTS - delivered} missing; load ${load()}`,
     );
     console.log(`  ${perUnit(spent, delivered, 'message')}`);
