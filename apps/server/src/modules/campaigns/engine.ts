@@ -184,6 +184,7 @@ async function sendBatch(ctx: AppContext, row: CampaignRow, settings: CampaignSe
       row.companyId,
       ready.map((p) => p.message),
       (tx, stored) => markSent(tx, row, ready, stored, now, stopped),
+      { awaitSends: true },
     );
   } catch (err) {
     if (err === stopped) return 0;

@@ -9,7 +9,7 @@ import { loadMessages } from '../messages/queries.js';
 import { hidesNumbers } from '../contacts/lgpd.js';
 import { loadTickets } from '../tickets/queries.js';
 import { closeCarrierTickets } from './commands/tickets.js';
-import { deliverOrRoute } from './outbound.js';
+import { deliverBatch } from './outbound.js';
 
 /** As `queueOutgoing`'s lease: the sweeper leaves a row alone this long while its first send is in flight. */
 const SEND_LEASE_MS = 60_000;
@@ -37,6 +37,8 @@ export async function queueOutgoingBatch(
   items: BatchOutgoing[],
   /** Runs in the transaction that stores the rows: what must be written with them or not at all (a campaign's shipping marks); throwing stores nothing. */
   onStored?: (tx: Tx, rows: MessageRow[]) => Promise<void>,
+  /** Wait for the sends (a campaign's next batch waits for this one's: sends never pile up past their lease or timeout). */
+  options: { awaitSends?: boolean } = {},
 ): Promise<(MessageRow | undefined)[]> {
   if (items.length === 0) return [];
   const targets = await ctx.db
@@ -74,7 +76,7 @@ export async function queueOutgoingBatch(
     await onStored?.(tx, stored);
     return stored;
   });
-  // The burst's tickets, messages and LGPD flag in three batched reads (two loads per message before); announced a few at a time, each sent once announced.
+  // The burst's tickets, messages and LGPD flag in three batched reads (two loads per message before); announced a few at a time, then sent together.
   const [presentedTickets, presentedMessages, hides] = await Promise.all([
     loadTickets(ctx.db, inArray(tickets.id, [...new Set(rows.map((r) => r.ticketId))])),
     loadMessages(ctx.db, ctx.storage, ctx.config.apiUrl, rows.map((r) => r.id)),
@@ -88,8 +90,13 @@ export async function queueOutgoingBatch(
     if (ticket && message) {
       await ctx.events.publish({ type: 'ticket.updated', ticket, hidesNumbers: hides }, { type: 'message.created', message, ticket, hidesNumbers: hides });
     }
-    ctx.background.run('send', () => deliverOrRoute(ctx, row.id));
   });
+  const sending = deliverBatch(
+    ctx,
+    rows.map((r) => r.id),
+  );
+  if (options.awaitSends) await sending.catch((err: unknown) => ctx.log.warn({ err }, 'burst send failed; the outbox sweeper retries'));
+  else ctx.background.run('send', () => sending);
   const byTicket = new Map<number, MessageRow[]>();
   for (const row of rows) byTicket.set(row.ticketId, [...(byTicket.get(row.ticketId) ?? []), row]);
   return items.map((item) => byTicket.get(item.ticketId)?.shift());
