@@ -1,11 +1,17 @@
 // The campaign engine under load (a benchmark, not a test; issue 17 "Performance").
 // Starts the API and pg-boss in this process (embedded PostgreSQL, or DATABASE_URL), with the
 // Meta adapter pointed at the local fake Graph server, then runs one campaign of BENCH_CONTACTS
-// list items (page-scoped ids) with messageInterval 0 and every hour and day open, and reports:
-// messages/s received by the fake Graph (first to last), numbers sent twice, numbers missing;
-// then PostgreSQL's own `pgbench -N` on the same server as the reference, and the load average.
+// list items (page-scoped ids) with every hour and day open, and reports numbers sent twice and
+// numbers missing, plus:
+// - throughput (BENCH_INTERVAL 0, the default): messages/s received by the fake Graph (first to
+//   last) and the CPU per message of this process and of PostgreSQL; then PostgreSQL's own
+//   `pgbench -N` on the same server as the reference, and the load average;
+// - pacing (BENCH_INTERVAL > 0, real clock): the interval between consecutive sends as the fake
+//   Graph received them against the one the settings ask for (`messageInterval`, and
+//   `greaterInterval` after every `longerIntervalAfter`), and the largest deviation.
 //   npm run bench:campaigns
 //   BENCH_CONTACTS=2000 npm run bench:campaigns
+//   BENCH_INTERVAL=2 BENCH_LONGER_AFTER=3 BENCH_GREATER=5 BENCH_CONTACTS=10 npm run bench:campaigns
 import { COMPANY_SETTING_DEFAULTS } from '@balcao/contracts';
 import { randomBytes } from 'node:crypto';
 import { loadavg } from 'node:os';
@@ -20,11 +26,15 @@ import { registerChannelJobs } from '../apps/server/src/jobs/channels.js';
 import { wakeCampaign } from '../apps/server/src/modules/campaigns/engine.js';
 import { generateConnectionToken } from '../apps/server/src/modules/whatsapp/service.js';
 import { FakeGraph } from '../apps/server/test/fakes/graph-server.js';
+import { cpuMeter, perUnit } from './cpu.js';
 import { benchDatabase } from './database.js';
 import { printPgbenchReference } from './pgbench.js';
 
 const num = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
-const CONTACTS = num('BENCH_CONTACTS', 10_000);
+const INTERVAL = num('BENCH_INTERVAL', 0);
+const LONGER_AFTER = num('BENCH_LONGER_AFTER', 3);
+const GREATER = num('BENCH_GREATER', 5);
+const CONTACTS = num('BENCH_CONTACTS', INTERVAL > 0 ? 10 : 10_000);
 const PGBENCH_SECONDS = num('BENCH_PGBENCH_SECONDS', 30);
 const load = () => loadavg().map((l) => l.toFixed(2)).join(' / ');
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -53,7 +63,8 @@ async function main(): Promise<void> {
       .insert(whatsapps)
       .values({ companyId, name: 'Bench Page', channel: 'facebook', status: 'CONNECTED', token: generateConnectionToken(), facebookPageId: '1000001', facebookPageToken: 'bench-page-token', isDefault: true })
       .returning();
-    const open = { messageInterval: '0', startHour: '00:00', endHour: '23:59', sabado: 'true', domingo: 'true' };
+    const pacing = INTERVAL > 0 ? { longerIntervalAfter: String(LONGER_AFTER), greaterInterval: String(GREATER) } : {};
+    const open = { messageInterval: String(INTERVAL), ...pacing, startHour: '00:00', endHour: '23:59', sabado: 'true', domingo: 'true' };
     await db.insert(campaignSettings).values(Object.entries(open).map(([key, value]) => ({ companyId, key, value })));
     const [list] = await db.insert(contactLists).values({ companyId, name: 'Bench list' }).returning();
     const numbers = Array.from({ length: CONTACTS }, (_, i) => `61${String(stamp % 1e6).padStart(6, '0')}${String(i).padStart(6, '0')}`);
@@ -62,6 +73,7 @@ async function main(): Promise<void> {
     }
 
     console.log(`load average before: ${load()}`);
+    const cpu = cpuMeter(database.postmasterPid);
     const started = Date.now();
     const [campaign] = await db
       .insert(campaigns)
@@ -83,23 +95,41 @@ async function main(): Promise<void> {
       read = sends.length;
       if (received.size >= CONTACTS) break;
     }
+    const spent = cpu.stop();
     const seconds = (last - started) / 1000;
     const delivered = numbers.filter((n) => received.has(n)).length;
     const twice = numbers.filter((n) => (received.get(n) ?? 0) > 1).length;
     const perSecond = delivered / Math.max(seconds, 0.001);
     console.log(
-      `campaign of ${CONTACTS} (messageInterval 0): ${delivered} received by the fake Graph in ${seconds.toFixed(1)} s = ${perSecond.toFixed(0)} msg/s; ` +
+      `campaign of ${CONTACTS} (messageInterval ${INTERVAL}): ${delivered} received by the fake Graph in ${seconds.toFixed(1)} s = ${perSecond.toFixed(1)} msg/s; ` +
         `${twice} sent twice; ${CONTACTS - delivered} missing; load ${load()}`,
     );
+    console.log(`  ${perUnit(spent, delivered, 'message')}`);
+    if (INTERVAL > 0) reportPacing(graph.sends().map((r) => r.at));
 
     await stopJobs(boss);
     await app.close();
     await pool.end();
-    await printPgbenchReference(database.adminConnectionString, PGBENCH_SECONDS, { label: 'campaign msg/s', perSecond }, load);
+    if (INTERVAL === 0) await printPgbenchReference(database.adminConnectionString, PGBENCH_SECONDS, { label: 'campaign msg/s', perSecond }, load);
   } finally {
     await graph.close();
     await database.stop();
   }
+}
+
+/** Each interval between two sends against the settings' (after the k-th message: greaterInterval when k is a multiple of longerIntervalAfter). */
+function reportPacing(at: number[]): void {
+  const sorted = [...at].sort((a, b) => a - b);
+  const rows = sorted.slice(1).map((t, i) => {
+    const expected = LONGER_AFTER > 0 && GREATER > 0 && (i + 1) % LONGER_AFTER === 0 ? GREATER : INTERVAL;
+    return { k: i + 1, measured: (t - sorted[i]!) / 1000, expected };
+  });
+  for (const r of rows) console.log(`  after message ${r.k}: ${r.measured.toFixed(2)} s (settings ${r.expected} s, ${(r.measured - r.expected >= 0 ? '+' : '') + (r.measured - r.expected).toFixed(2)} s)`);
+  const deviations = rows.map((r) => Math.abs(r.measured - r.expected));
+  console.log(
+    `pacing (messageInterval ${INTERVAL} s, greaterInterval ${GREATER} s after every ${LONGER_AFTER}): ${rows.length} intervals, ` +
+      `max deviation ${Math.max(...deviations).toFixed(2)} s, mean ${(deviations.reduce((a, b) => a + b, 0) / Math.max(rows.length, 1)).toFixed(2)} s`,
+  );
 }
 
 main().catch((err: unknown) => {

@@ -14,6 +14,8 @@ export interface BenchDatabase {
   embedded: boolean;
   /** BENCH_DATA_DIR was given: the cluster (and what a previous run seeded in it) is kept. */
   kept: boolean;
+  /** The embedded server's postmaster (its CPU is counted by bench/cpu.ts). */
+  postmasterPid?: number;
   stop(): Promise<void>;
 }
 
@@ -39,6 +41,7 @@ export async function benchDatabase(name: string): Promise<BenchDatabase> {
     adminConnectionString: server.connectionString('postgres'),
     embedded: true,
     kept: !!keep,
+    postmasterPid: server.pid(),
     stop: async () => {
       await server.stop();
       removeDir();

@@ -96,7 +96,7 @@ export type DomainEvent =
   /** Its unread counter went to 0 (someone read the conversation). */
   | { type: 'ticket.read'; ticket: TicketScope }
   | { type: 'message.created'; message: Message; ticket: Ticket; hidesNumbers?: boolean }
-  | { type: 'message.updated'; message: Message; ticket: Ticket }
+  | { type: 'message.updated'; message: Message; ticket: Ticket; hidesNumbers?: boolean }
   | { type: 'contact.saved'; companyId: number; action: 'create' | 'update'; contact: Contact }
   | { type: 'contact.deleted'; companyId: number; contactId: number }
   /** A spreadsheet import's progress: only the importing user hears it. */

@@ -48,10 +48,13 @@ export async function emitDomainEvent(rt: Realtime, event: DomainEvent): Promise
     }
     case 'message.updated': {
       const { message, ticket } = event;
-      return rt.emitMasked(ticket.companyId, ticketAudience(ticket), 'appMessage', (mask) => ({
-        action: 'update',
-        message: messageForViewer(message, mask(ticket.contact)),
-      }));
+      return rt.emitMasked(
+        ticket.companyId,
+        ticketAudience(ticket),
+        'appMessage',
+        (mask) => ({ action: 'update', message: messageForViewer(message, mask(ticket.contact)) }),
+        event.hidesNumbers,
+      );
     }
     case 'contact.saved':
       return rt.emitMasked(event.companyId, [ROOMS.everyone], 'contact', (mask) => ({ action: event.action, contact: mask(event.contact) }));

@@ -7,6 +7,8 @@ export interface GraphRequest {
   path: string;
   query: URLSearchParams;
   body: unknown;
+  /** When it arrived (Date.now()): the pacing bench measures the intervals between sends. */
+  at: number;
 }
 
 /** A 1×1 PNG, served as an attachment. */
@@ -67,7 +69,7 @@ export class FakeGraph {
     for await (const c of req) chunks.push(c as Buffer);
     const text = Buffer.concat(chunks).toString('utf8');
     const body = text ? (JSON.parse(text) as unknown) : undefined;
-    this.requests.push({ method: req.method ?? 'GET', path: url.pathname, query: url.searchParams, body });
+    this.requests.push({ method: req.method ?? 'GET', path: url.pathname, query: url.searchParams, body, at: Date.now() });
     const json = (status: number, payload: unknown) => {
       res.writeHead(status, { 'content-type': 'application/json' });
       res.end(JSON.stringify(payload));

@@ -3,14 +3,17 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { messages, tickets, whatsapps } from '../../db/schema/index.js';
 import type { AppContext } from '../../http/context.js';
+import { inLanes } from '../../jobs/lanes.js';
 import type { MessageRow } from '../messages/presenter.js';
 import { loadMessages } from '../messages/queries.js';
+import { hidesNumbers } from '../contacts/lgpd.js';
 import { loadTickets } from '../tickets/queries.js';
 import { closeCarrierTickets } from './commands/tickets.js';
-import { deliverOrRoute } from './outbound.js';
+import { deliverBatch } from './outbound.js';
 
 /** As `queueOutgoing`'s lease: the sweeper leaves a row alone this long while its first send is in flight. */
 const SEND_LEASE_MS = 60_000;
+const ANNOUNCE_LANES = 8;
 
 export interface BatchOutgoing {
   ticketId: number;
@@ -25,8 +28,8 @@ export interface BatchOutgoing {
  * of one company stored in one INSERT and their tickets' previews in one UPDATE, instead of
  * two statements per message; the tickets opened only to carry them are closed by one command
  * (`closeCarrierTickets`) in the same transaction, one ticket event each instead of two. Then the
- * batch is announced from one read of its tickets and one of its messages, and each message is sent
- * in the background; the rows are outbox entries, so a crash leaves them to the sweeper. Answers
+ * batch is announced from batched reads of its tickets and messages and sent together
+ * (`deliverBatch`); the rows are outbox entries, so a crash leaves them to the sweeper. Answers
  * the rows in the order of `items`; an item whose ticket is not the company's gets `undefined`.
  */
 export async function queueOutgoingBatch(
@@ -35,6 +38,8 @@ export async function queueOutgoingBatch(
   items: BatchOutgoing[],
   /** Runs in the transaction that stores the rows: what must be written with them or not at all (a campaign's shipping marks); throwing stores nothing. */
   onStored?: (tx: Tx, rows: MessageRow[]) => Promise<void>,
+  /** Wait for the sends (a campaign's next batch waits for this one's: sends never pile up past their lease or timeout). */
+  options: { awaitSends?: boolean } = {},
 ): Promise<(MessageRow | undefined)[]> {
   if (items.length === 0) return [];
   const targets = await ctx.db
@@ -73,16 +78,27 @@ export async function queueOutgoingBatch(
     await onStored?.(tx, stored);
     return stored;
   });
-  // Announced from two reads for the whole batch (its tickets, its messages), then each is sent.
-  const presentedTickets = new Map((await loadTickets(ctx.db, inArray(tickets.id, [...new Set(rows.map((r) => r.ticketId))]))).map((t) => [t.id, t]));
-  const presentedMessages = new Map((await loadMessages(ctx.db, ctx.storage, ctx.config.apiUrl, rows.map((r) => r.id))).map((m) => [m.id, m]));
-  for (const ticket of presentedTickets.values()) await ctx.events.publish({ type: 'ticket.updated', ticket });
-  for (const row of rows) {
-    const message = presentedMessages.get(row.id);
-    const ticket = presentedTickets.get(row.ticketId);
-    if (message && ticket) await ctx.events.publish({ type: 'message.created', message, ticket });
-    ctx.background.run('send', () => deliverOrRoute(ctx, row.id));
-  }
+  // The burst's tickets, messages and LGPD flag in three batched reads (two loads per message before); announced a few at a time, then sent together.
+  const [presentedTickets, presentedMessages, hides] = await Promise.all([
+    loadTickets(ctx.db, inArray(tickets.id, [...new Set(rows.map((r) => r.ticketId))])),
+    loadMessages(ctx.db, ctx.storage, ctx.config.apiUrl, rows.map((r) => r.id)),
+    rows.length ? hidesNumbers(ctx.db, companyId) : false,
+  ]);
+  const ticketOf = new Map(presentedTickets.map((t) => [t.id, t]));
+  const messageOf = new Map(presentedMessages.map((m) => [m.id, m]));
+  await inLanes(rows, ANNOUNCE_LANES, async (row) => {
+    const ticket = ticketOf.get(row.ticketId);
+    const message = messageOf.get(row.id);
+    if (ticket && message) {
+      await ctx.events.publish({ type: 'ticket.updated', ticket, hidesNumbers: hides }, { type: 'message.created', message, ticket, hidesNumbers: hides });
+    }
+  });
+  const sending = deliverBatch(
+    ctx,
+    rows.map((r) => r.id),
+  );
+  if (options.awaitSends) await sending.catch((err: unknown) => ctx.log.warn({ err }, 'burst send failed; the outbox sweeper retries'));
+  else ctx.background.run('send', () => sending);
   const byTicket = new Map<number, MessageRow[]>();
   for (const row of rows) byTicket.set(row.ticketId, [...(byTicket.get(row.ticketId) ?? []), row]);
   return items.map((item) => byTicket.get(item.ticketId)?.shift());
