@@ -9,7 +9,7 @@ import { setUpInbox, type ApiTicket, type InboxApi } from './inbox-setup';
 
 /**
  * Issue 16, the bots of /queue-integration at run time, on the connection of Page 1000002 (no queues
- * and no integration between specs: both tests put it back so). Typebot is a local fake of its public
+ * and no integration between specs: every test puts it back so). Typebot is a local fake of its public
  * chat API started here (the integration's urlN8N); Dialogflow is the fake served beside the fake
  * Graph API (DIALOGFLOW_API_URL in playwright.config.ts). The customer is the simulator's webhook.
  */
@@ -45,6 +45,17 @@ async function addIntegration(page: Page, api: InboxApi, name: string, fill: (di
   return found!.id;
 }
 
+/** A Typebot integration on the fake's address (flow `vendas`), added in the dialog. */
+function addTypebot(page: Page, api: InboxApi, name: string, typebot: FakeTypebot): Promise<number> {
+  return addIntegration(page, api, name, async (dialog) => {
+    await dialog.getByTestId('integration-type').click();
+    await page.getByRole('option', { name: 'Typebot' }).click();
+    await dialog.getByTestId('integration-urlN8N').fill(typebot.url);
+    await dialog.getByTestId('integration-typebotSlug').fill('vendas');
+    await dialog.getByTestId('integration-typebotDelayMessage').fill('100');
+  });
+}
+
 test('a queue whose bot option hands over to a Typebot relays the customer to the bot and back', async ({ page }) => {
   test.setTimeout(240_000);
   const typebot = await FakeTypebot.start();
@@ -59,13 +70,7 @@ test('a queue whose bot option hands over to a Typebot relays the customer to th
   try {
     await loginUI(page, admin.email, admin.password);
     const name = `Typebot ${customer.tag}`;
-    integrationId = await addIntegration(page, api, name, async (dialog) => {
-      await dialog.getByTestId('integration-type').click();
-      await page.getByRole('option', { name: 'Typebot' }).click();
-      await dialog.getByTestId('integration-urlN8N').fill(typebot.url);
-      await dialog.getByTestId('integration-typebotSlug').fill('vendas');
-      await dialog.getByTestId('integration-typebotDelayMessage').fill('100');
-    });
+    integrationId = await addTypebot(page, api, name, typebot);
 
     // The queue's only option hands the conversation to the Typebot, found by its name.
     await page.goto('/queues');
@@ -84,8 +89,8 @@ test('a queue whose bot option hands over to a Typebot relays the customer to th
 
     await api.call('PUT', `/whatsapp/${connectionId}`, { queueIds: [queue.id], integrationId: null });
     await customer.says(`Oi ${customer.tag}`);
-    expect(await nthSent(customer, 1)).toBe('Bem-vindo ao robô\n\n1 - Falar com o robô');
-    await customer.says('1');
+    // The queue's only option is not asked (docs/chatbots.md): its message follows the greeting at once.
+    expect(await nthSent(customer, 1)).toBe('Bem-vindo ao robô');
     expect(await nthSent(customer, 2)).toBe('Conectando ao robô');
 
     // From here the Typebot answers: its greeting, its picture, its choices; then the chosen reply.
@@ -102,6 +107,56 @@ test('a queue whose bot option hands over to a Typebot relays the customer to th
     expect(ticket!.queueId).toBe(queue.id);
     await page.goto(`/tickets/${ticket!.uuid}`);
     await expect(page.getByText('quero comprar').first()).toBeVisible();
+    await expect(page.getByText(reply).first()).toBeVisible();
+  } finally {
+    await api.raw('PUT', `/whatsapp/${connectionId}`, { queueIds: [], integrationId: null });
+    if (ticket) await api.raw('PUT', `/tickets/${ticket.id}`, { status: 'closed' });
+    await api.raw('DELETE', `/queue/${queue.id}`);
+    if (integrationId) await api.raw('DELETE', `/queueIntegration/${integrationId}`);
+    await api.dispose();
+    await typebot.close();
+  }
+});
+
+test("a queue's own Integration (queue dialog) takes the connection's only queue: the customer's first message goes to the Typebot", async ({ page }) => {
+  test.setTimeout(240_000);
+  const typebot = await FakeTypebot.start();
+  const world = await setUpInbox();
+  const { api } = world;
+  const connectionId = await secondPage(api);
+  const customer = new Customer('1000002');
+  const color = `#${Math.floor(Math.random() * 0x1000000).toString(16).padStart(6, '0')}`;
+  const queue = await api.call<{ id: number; name: string }>('POST', '/queue', { name: `Fila typebot ${customer.tag}`, color, greetingMessage: 'Fila com robô' });
+  let integrationId: number | undefined;
+  let ticket: ApiTicket | undefined;
+  try {
+    await loginUI(page, admin.email, admin.password);
+    const name = `Typebot da fila ${customer.tag}`;
+    integrationId = await addTypebot(page, api, name, typebot);
+
+    await page.goto('/queues');
+    await page.getByTestId(`queue-edit-${queue.id}`).click();
+    const dialog = page.getByTestId('queue-dialog');
+    await dialog.getByTestId('queue-integrationId').fill(name);
+    await page.getByTestId(`queue-integrationId-${integrationId}`).click();
+    await expect(dialog.getByTestId('queue-integrationId')).toHaveValue(name);
+    await dialog.getByTestId('queue-submit').click();
+    await expect(dialog).toBeHidden();
+
+    await api.call('PUT', `/whatsapp/${connectionId}`, { queueIds: [queue.id], integrationId: null });
+    const first = `Oi ${customer.tag}`;
+    await customer.says(first);
+    expect(await nthSent(customer, 1)).toBe('Fila com robô');
+    await expect.poll(() => textsSentTo(customer.psid), { timeout: 30_000 }).toEqual(expect.arrayContaining(['Olá! Escolha:', '1 - Vendas\n2 - Suporte']));
+    expect(typebot.calls).toEqual([{ kind: 'start', target: 'vendas', text: first }]);
+    await customer.says('1');
+    const reply = 'Você escolheu Vendas';
+    await expect.poll(() => textsSentTo(customer.psid), { timeout: 30_000 }).toContain(reply);
+
+    await expect.poll(async () => (ticket = await api.ticketByLastMessage('pending', reply)) !== undefined, { timeout: 30_000 }).toBe(true);
+    expect(ticket!.queueId).toBe(queue.id);
+    await page.goto(`/tickets/${ticket!.uuid}`);
+    await expect(page.getByText(first).first()).toBeVisible();
     await expect(page.getByText(reply).first()).toBeVisible();
   } finally {
     await api.raw('PUT', `/whatsapp/${connectionId}`, { queueIds: [], integrationId: null });

@@ -15,10 +15,14 @@ async function companyPlan(db: DbOrTx, companyId: number) {
   return row?.plan;
 }
 
-/** Throws 403 ERR_PLAN_FEATURE_DISABLED unless the company's plan has `flag` (a company without a plan has none). */
+/** Whether the company's plan has `flag` (a company without a plan has none): for run-time behaviours, which skip a feature instead of refusing. */
+export async function hasPlanFlag(db: DbOrTx, companyId: number, flag: PlanFlag): Promise<boolean> {
+  return !!(await companyPlan(db, companyId))?.[flag];
+}
+
+/** Throws 403 ERR_PLAN_FEATURE_DISABLED unless the company's plan has `flag`. */
 export async function assertPlanFlag(db: DbOrTx, companyId: number, flag: PlanFlag): Promise<void> {
-  const plan = await companyPlan(db, companyId);
-  if (!plan?.[flag]) throw new AppError('ERR_PLAN_FEATURE_DISABLED', 403, `the company's plan does not include ${flag}`);
+  if (!(await hasPlanFlag(db, companyId, flag))) throw new AppError('ERR_PLAN_FEATURE_DISABLED', 403, `the company's plan does not include ${flag}`);
 }
 
 /**

@@ -1,11 +1,11 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { messages, queueIntegrations, ticketLogs, tickets } from '../../db/schema/index.js';
+import { chatbots, plans, queueIntegrations, queues, ticketLogs, tickets, messages } from '../../db/schema/index.js';
 import type { Connection } from '../../channels/adapter.js';
 import type { InboundMessage } from '../../channels/inbound-event.js';
 import { processInbound } from '../conversations/inbound.js';
 import { sealSecret } from '../../secrets.js';
-import { TEST_SECRETS, createCompanyWithAdmin, createTestApp, type TestApp } from '../../../test/helpers.js';
+import { TEST_SECRETS, bearer, createCompanyWithAdmin, createTestApp, login, type TestApp } from '../../../test/helpers.js';
 import { createConnection, eventually } from '../../../test/connections.js';
 import { createQueue } from '../../../test/tickets.js';
 import { FakeGraph } from '../../../test/fakes/graph-server.js';
@@ -258,5 +258,110 @@ describe('Typebot at run time', () => {
     });
     expect(ended).toMatchObject({ typebotSessionId: null, status: 'pending' });
     expect(typebot.calls.length).toBe(before);
+  });
+});
+
+describe("a queue's own Integration", () => {
+  /** A queue with `integrationId` and a bot option that must not run while the integration holds the ticket. */
+  async function queueWith(integrationId: number | null, name = 'Vendas', owner = companyId) {
+    const queue = await createQueue(t.db, owner, name);
+    await t.db.update(queues).set({ integrationId, greetingMessage: `Bem-vindo a ${name}` }).where(eq(queues.id, queue.id));
+    await t.db.insert(chatbots).values({ companyId: owner, queueId: queue.id, name: 'Opção da fila', greetingMessage: 'Menu da fila', queueType: 'text', position: 0 });
+    await t.db.insert(chatbots).values({ companyId: owner, queueId: queue.id, name: 'Outra opção', greetingMessage: 'Outra', queueType: 'text', position: 1 });
+    return queue;
+  }
+
+  it('takes the ticket when the customer picks the queue by number: the choosing message goes to it, its reply to the customer, the bot stays out', async () => {
+    const hook = await integration({ type: 'webhook' });
+    const [first, sales] = [await createQueue(t.db, companyId, 'A Suporte'), await queueWith(hook.id, 'B Vendas')];
+    const conn = await createConnection(t.db, companyId, { greetingMessage: 'Olá! Escolha:' }, [first.id, sales.id]);
+    const phone = number();
+    const { ticketId } = await customerSays(conn, phone, 'oi');
+    await eventually(async () => (await outgoing(ticketId)).length === 1);
+    expect(receiver.received).toHaveLength(0);
+
+    receiver.answer = { body: { text: 'Fluxo de vendas aqui' } };
+    const choice = await customerSays(conn, phone, '2');
+    await eventually(async () => (await outgoing(ticketId)).some((m) => m.body === 'Fluxo de vendas aqui'));
+    expect(receiver.received).toHaveLength(1);
+    expect(receiver.received[0]).toMatchObject({ ticket: { id: ticketId, queueId: sales.id }, message: { id: choice.messageId, body: '2' } });
+    expect(await ticketOf(ticketId)).toMatchObject({ queueId: sales.id, useIntegration: true, integrationId: hook.id, status: 'pending', userId: null });
+    expect(await logTypes(ticketId)).toEqual(['create', 'queue', 'chatBot']);
+
+    // The next message goes to the integration too; the queue's options are never listed.
+    receiver.answer = { body: { text: 'Anotado' } };
+    await customerSays(conn, phone, '1');
+    await eventually(async () => (await outgoing(ticketId)).some((m) => m.body === 'Anotado'));
+    expect(receiver.received.map((r) => (r as { message: { body: string } }).message.body)).toEqual(['2', '1']);
+    expect((await outgoing(ticketId)).map((m) => m.body).slice(1)).toEqual(['Bem-vindo a B Vendas', 'Fluxo de vendas aqui', 'Anotado']);
+  });
+
+  it("hands the connection's only queue to its Typebot from the customer's first message", async () => {
+    const bot = await integration({ type: 'typebot', urlN8N: typebot.url, typebotSlug: 'fila-unica', typebotDelayMessage: 0 });
+    const only = await queueWith(bot.id);
+    await t.db.update(queues).set({ greetingMessage: '' }).where(eq(queues.id, only.id));
+    const conn = await createConnection(t.db, companyId, { greetingMessage: '' }, [only.id]);
+    const { ticketId } = await customerSays(conn, number(), 'oi, quero comprar');
+    await eventually(async () => (await outgoing(ticketId)).some((m) => m.body === '1 - Vendas\n2 - Suporte'));
+    expect(typebot.calls.at(-1)).toEqual({ kind: 'start', target: 'fila-unica', text: 'oi, quero comprar' });
+    expect(await ticketOf(ticketId)).toMatchObject({ queueId: only.id, useIntegration: true, integrationId: bot.id });
+    expect((await outgoing(ticketId)).map((m) => m.body)).not.toContain('Menu da fila');
+  });
+
+  it('is ignored without the plan flag useIntegrations: the queue runs its bot', async () => {
+    const [plan] = await t.db.insert(plans).values({ name: `Sem integrações ${++seq}`, users: 5, connections: 5, queues: 5, useIntegrations: false }).returning();
+    const other = (await createCompanyWithAdmin(t.db, { planId: plan!.id })).company.id;
+    const [hook] = await t.db.insert(queueIntegrations).values({ companyId: other, type: 'webhook', name: 'Fluxo', urlN8N: receiver.hookUrl }).returning();
+    const only = await queueWith(hook!.id, 'Vendas', other);
+    const conn = await createConnection(t.db, other, { greetingMessage: '' }, [only.id]);
+    const { ticketId } = await customerSays(conn, number(), 'oi');
+    await eventually(async () => (await outgoing(ticketId)).some((m) => m.body.includes('*1* - Opção da fila')));
+    await new Promise((r) => setTimeout(r, 200));
+    expect(receiver.received).toHaveLength(0);
+    expect(await ticketOf(ticketId)).toMatchObject({ useIntegration: false, integrationId: null });
+  });
+
+  it('falls back to the queue when the remote fails: logged, the message kept, the bot not restarted', async () => {
+    const hook = await integration({ type: 'webhook' });
+    const only = await queueWith(hook.id);
+    const conn = await createConnection(t.db, companyId, { greetingMessage: '' }, [only.id]);
+    receiver.answer = { status: 500, body: { error: 'boom' } };
+    const phone = number();
+    const { ticketId } = await customerSays(conn, phone, 'socorro');
+    const ticket = await eventually(async () => {
+      const row = await ticketOf(ticketId);
+      return row.integrationStoppedAt && row;
+    }, 8000);
+    expect(ticket).toMatchObject({ status: 'pending', queueId: only.id, userId: null, useIntegration: false, integrationId: null });
+    expect(receiver.received).toHaveLength(2);
+    expect(await logTypes(ticketId)).toEqual(['create', 'chatBot', 'integrationFailed', 'integrationFailed', 'queue']);
+    await customerSays(conn, phone, 'e agora?');
+    await new Promise((r) => setTimeout(r, 300));
+    expect(receiver.received).toHaveLength(2);
+    expect((await outgoing(ticketId)).map((m) => m.body)).toEqual(['Bem-vindo a Vendas']);
+  });
+
+  it('takes a ticket transferred into the queue without a user (not one transferred to a user)', async () => {
+    const { admin, email, password } = await createCompanyWithAdmin(t.db);
+    const owner = admin.companyId;
+    const [hook] = await t.db.insert(queueIntegrations).values({ companyId: owner, type: 'webhook', name: 'Fluxo', urlN8N: receiver.hookUrl }).returning();
+    const start = await createQueue(t.db, owner, 'Entrada');
+    const sales = await queueWith(hook!.id, 'Vendas', owner);
+    const conn = await createConnection(t.db, owner, { greetingMessage: '' }, [start.id]);
+    const phone = number();
+    const { ticketId } = await customerSays(conn, phone, 'oi');
+    const { token } = await login(t.app, email, password);
+    const transfer = (body: object) => t.app.inject({ method: 'PUT', url: `/tickets/${ticketId}`, headers: bearer(token), payload: { isTransfered: true, status: 'pending', ...body } });
+
+    expect((await transfer({ queueId: sales.id, userId: admin.id, status: 'open' })).statusCode).toBe(200);
+    expect(await ticketOf(ticketId)).toMatchObject({ useIntegration: false, userId: admin.id });
+    expect((await transfer({ queueId: sales.id, userId: null })).statusCode).toBe(200);
+    expect(await ticketOf(ticketId)).toMatchObject({ queueId: sales.id, userId: null, status: 'pending', useIntegration: true, integrationId: hook!.id });
+    expect((await logTypes(ticketId)).slice(-2)).toEqual(['transfered', 'chatBot']);
+
+    receiver.answer = { body: { text: 'Integração da fila' } };
+    await customerSays(conn, phone, 'quero comprar');
+    await eventually(async () => (await outgoing(ticketId)).some((m) => m.body === 'Integração da fila'));
+    expect(receiver.received).toHaveLength(1);
   });
 });

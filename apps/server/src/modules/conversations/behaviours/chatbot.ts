@@ -4,6 +4,8 @@ import type { AppContext } from '../../../http/context.js';
 import type { TicketRow } from '../../tickets/presenter.js';
 import { botStep, type BotChange, type BotLog } from '../commands/automation-bot.js';
 import { markClosed } from '../commands/tickets.js';
+import { queueIntegrationOf } from '../../queue-integrations/queries.js';
+import { relayToIntegration } from '../../queue-integrations/relay.js';
 import { isWithinHours } from './hours.js';
 import { sendQueuePosition } from './queue-position.js';
 import { assignRandomAttendant, walletOwner } from './router.js';
@@ -240,10 +242,33 @@ class Bot {
       await this.finish();
       return;
     }
+    if (await this.queueIntegration(queue)) return;
     const { options } = await this.chatbotLevel();
     if (options.length > 0) return this.offer(queue.greetingMessage ?? '', options);
     await this.send(queue.greetingMessage ?? '');
     await this.finish();
+  }
+
+  /**
+   * A queue with an Integration (plan `useIntegrations`) does not run its options: after its greeting the
+   * integration holds the ticket and answers the message that brought the customer here. Not after an
+   * integration of this ticket gave up (`integration_stopped_at`): the humans of the queue have it.
+   */
+  private async queueIntegration(queue: QueueRow): Promise<boolean> {
+    if (this.ticket.integrationStoppedAt) return false;
+    const integrationId = await queueIntegrationOf(this.ctx.db, this.ticket.companyId, queue.id);
+    if (!integrationId) return false;
+    await this.send(queue.greetingMessage ?? '');
+    if ((await this.handOver(integrationId)) && this.c.messageId) {
+      await relayToIntegration(this.ctx, { ticketId: this.ticket.id, messageId: this.c.messageId, integrationId, attempt: 1 });
+    }
+    return true;
+  }
+
+  /** The integration takes the conversation (inbound step 4, integration.ts, relays the customer's messages to it); logged `chatBot`. */
+  private handOver(integrationId: number | null): Promise<boolean> {
+    const log = { type: 'chatBot' as const, queueId: this.ticket.queueId };
+    return this.step({ useIntegration: true, integrationId, botFinishedAt: new Date(), chatbotId: null }, [log]);
   }
 
   /** The option's message, then what its type does; `closeTicket` closes after the message. */
@@ -265,7 +290,7 @@ class Bot {
         break;
       case 'integration':
         await this.send(option.greetingMessage);
-        await this.step({ useIntegration: true, integrationId: option.optIntegrationId, botFinishedAt: new Date(), chatbotId: null }, [log]);
+        await this.handOver(option.optIntegrationId);
         break;
       case 'file':
         await this.send(option.greetingMessage);

@@ -8,6 +8,7 @@ import type { PendingEvent } from '../../../events/bus.js';
 import { writeTicketLogs, type TicketLogEntry } from '../../tickets/logs.js';
 import type { TicketRow } from '../../tickets/presenter.js';
 import { findTicketRow, loadTickets } from '../../tickets/queries.js';
+import { queueIntegrationOf } from '../../queue-integrations/queries.js';
 import { sendConnectionMessage } from '../behaviours/send.js';
 import { ticketChanged } from '../emit.js';
 
@@ -18,7 +19,9 @@ import { ticketChanged } from '../emit.js';
  */
 
 type Publish = (event: PendingEvent) => void;
-type Change = Partial<Pick<typeof tickets.$inferInsert, 'status' | 'userId' | 'queueId' | 'closedAt' | 'ratingRequestedAt' | 'npsAttempts'>>;
+type Change = Partial<
+  Pick<typeof tickets.$inferInsert, 'status' | 'userId' | 'queueId' | 'closedAt' | 'ratingRequestedAt' | 'npsAttempts' | 'useIntegration' | 'integrationId' | 'integrationStoppedAt'>
+>;
 /** A log line of the acting user unless it names another. */
 type LogLine = Pick<TicketLogEntry, 'type' | 'queueId'> & { userId?: number | null };
 
@@ -90,15 +93,20 @@ export interface TransferTicket {
 
 /**
  * Transfer to a queue (and user): logs `transfered` (the acting user) and
- * `receivedTransfer` (the receiver). Answers the ticket the conversation goes on in,
- * undefined when the ticket was closed meanwhile.
+ * `receivedTransfer` (the receiver). Without a user, a queue with an Integration takes the
+ * conversation (as its bot would: `useIntegration`, a system `chatBot` entry). Answers the
+ * ticket the conversation goes on in, undefined when the ticket was closed meanwhile.
  */
 export async function transferTicket(ctx: AppContext, ticket: TicketRow, to: TransferTicket): Promise<number | undefined> {
   const status = to.userId ? to.status : 'pending';
-  if (to.closeOnTransfer) return transferToNewTicket(ctx, ticket, { ...to, status });
+  const integrationId = to.userId || ticket.isGroup ? null : await queueIntegrationOf(ctx.db, ticket.companyId, to.queueId);
+  // Also after an earlier integration gave up (integration_stopped_at): a person chose this queue.
+  const handOver: Change = integrationId ? { useIntegration: true, integrationId, integrationStoppedAt: null } : {};
+  if (to.closeOnTransfer) return transferToNewTicket(ctx, ticket, { ...to, status }, handOver);
   const logs: LogLine[] = [{ type: 'transfered', queueId: to.queueId }];
   if (to.userId) logs.push({ type: 'receivedTransfer', queueId: to.queueId, userId: to.userId });
-  const moved = await move(ctx, ticket, ['pending', 'open', 'group'], { status, userId: to.userId, queueId: to.queueId }, logs, to.by);
+  if (integrationId) logs.push({ type: 'chatBot', queueId: to.queueId, userId: null });
+  const moved = await move(ctx, ticket, ['pending', 'open', 'group'], { status, userId: to.userId, queueId: to.queueId, ...handOver }, logs, to.by);
   return moved ? ticket.id : undefined;
 }
 
@@ -107,7 +115,7 @@ export async function transferTicket(ctx: AppContext, ticket: TicketRow, to: Tra
  * and a new one opened for the contact on the same connection at the destination (`create`
  * and, with a user, `receivedTransfer`), in one transaction.
  */
-function transferToNewTicket(ctx: AppContext, ticket: TicketRow, to: TransferTicket): Promise<number | undefined> {
+function transferToNewTicket(ctx: AppContext, ticket: TicketRow, to: TransferTicket, handOver: Change): Promise<number | undefined> {
   return ctx.events.inTransaction(ctx.db, async (tx, publish) => {
     const [closed] = await tx
       .update(tickets)
@@ -128,6 +136,7 @@ function transferToNewTicket(ctx: AppContext, ticket: TicketRow, to: TransferTic
         queueId: to.queueId,
         lastMessage: ticket.lastMessage,
         lastMessageAt: ticket.lastMessageAt,
+        ...handOver,
       })
       .returning({ id: tickets.id });
     const created = row!.id;
@@ -137,6 +146,7 @@ function transferToNewTicket(ctx: AppContext, ticket: TicketRow, to: TransferTic
       line(ticket.id, 'closed', to.by),
       line(created, 'create', to.by),
       ...(to.userId ? [line(created, 'receivedTransfer', to.userId)] : []),
+      ...(handOver.useIntegration ? [line(created, 'chatBot', null)] : []),
     ]);
     announce(ctx, publish, ticket.id, ticket);
     announce(ctx, publish, created);
