@@ -72,10 +72,13 @@ beforeAll(async () => {
   const option = async (queueId: number, name: string, greetingMessage: string, position: number, parentId: number | null = null) =>
     (await nodeA.db.insert(chatbots).values({ companyId, queueId, parentId, position, name, greetingMessage }).returning())[0]!.id;
   const planos = await option(sales, 'Planos', 'Qual plano?', 0);
+  // Two sub-options each: a level with a single option would be chosen without asking (docs/chatbots.md).
   await option(sales, 'Básico', 'Básico, ótimo', 0, planos);
+  await option(sales, 'Premium', 'Premium, excelente', 1, planos);
   await option(sales, 'Preços', 'Tabela de preços', 1);
   defeito = await option(support, 'Defeito', 'Descreva o defeito', 0);
   await option(support, 'Tela', 'Tela quebrada', 0, defeito);
+  await option(support, 'Bateria', 'Bateria fraca', 1, defeito);
   await option(support, 'Dúvida', 'Pergunte', 1);
   conn = await createConnection(nodeA.db, companyId, { greetingMessage: 'Olá! Escolha um setor:', maxUseBotQueues: 5 }, [sales, support]);
 });
@@ -102,7 +105,7 @@ describe('one customer message at a time through the bot', () => {
         ? // '1' picks Vendas, then '2' picks its Preços (a leaf: the bot is done).
           [MENU, SALES_MENU, 'Tabela de preços']
         : // '2' picks Suporte, then '1' picks its Defeito, which lists its sub-option.
-          [MENU, SUPPORT_MENU, `Descreva o defeito\n\n*1* - Tela\n${KEYS}`];
+          [MENU, SUPPORT_MENU, `Descreva o defeito\n\n*1* - Tela\n*2* - Bateria\n${KEYS}`];
       await eventually(async () => (await outgoing(first.ticketId)).length >= 3);
       await sleep(400);
       expect(await outgoing(first.ticketId), `round ${round}`).toEqual(expected);
@@ -119,7 +122,7 @@ describe('one customer message at a time through the bot', () => {
     for (const [i, body] of ['1', '1', '0', '#'].entries()) await customerSays(i % 2 ? nodeB : nodeA, from, body);
     await eventually(async () => (await outgoing(first.ticketId)).length >= 5);
     await sleep(400);
-    expect(await outgoing(first.ticketId)).toEqual([MENU, SALES_MENU, `Qual plano?\n\n*1* - Básico\n${KEYS}`, SALES_MENU, MENU]);
+    expect(await outgoing(first.ticketId)).toEqual([MENU, SALES_MENU, `Qual plano?\n\n*1* - Básico\n*2* - Premium\n${KEYS}`, SALES_MENU, MENU]);
     expect(await ticketOf(first.ticketId)).toMatchObject({ queueId: null, chatbotId: null });
   });
 });
