@@ -6,8 +6,8 @@ import { createConnection, eventually } from '../../../../test/connections.js';
 import { createContact, createTicketRow, logsOf, setCompanySettings } from '../../../../test/tickets.js';
 import { FakeGraph } from '../../../../test/fakes/graph-server.js';
 import { metaEnv } from '../../../../test/fakes/meta-webhook.js';
+import { customerText } from '../../../../test/customer.js';
 import type { Connection } from '../../../channels/adapter.js';
-import { processInbound } from '../inbound.js';
 import { assignWaiting } from '../commands/automation-bot.js';
 import { onlineAttendants, rotateQueueTickets } from './router.js';
 
@@ -40,21 +40,7 @@ async function holding(userId: number, queueId: number) {
   return (await createTicketRow(t.db, { companyId, contactId: contact.id, whatsappId: conn.id, queueId, userId, status: 'open' })).id;
 }
 
-async function customerSays(connection: Connection, from: string, body: string) {
-  seq += 1;
-  const result = await processInbound(t.app.ctx, connection, {
-    kind: 'message',
-    wid: `m_capacity_${seq}_${Date.now()}`,
-    fromMe: false,
-    body,
-    mediaType: 'chat',
-    at: new Date(),
-    chat: { number: from, name: 'Cliente', remoteJid: from, isGroup: false },
-    raw: {},
-  });
-  if (result.outcome !== 'stored') throw new Error(result.outcome);
-  return result.ticketId;
-}
+const customerSays = async (connection: Connection, from: string, body: string) => (await customerText(t.app.ctx, connection, from, body)).ticketId;
 
 const ticketOf = async (id: number) => (await t.db.select().from(tickets).where(eq(tickets.id, id)))[0]!;
 const outgoing = (ticketId: number) =>

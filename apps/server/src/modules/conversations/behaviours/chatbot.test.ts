@@ -6,8 +6,8 @@ import { createConnection, eventually } from '../../../../test/connections.js';
 import { logsOf, setCompanySettings } from '../../../../test/tickets.js';
 import { FakeGraph } from '../../../../test/fakes/graph-server.js';
 import { metaEnv } from '../../../../test/fakes/meta-webhook.js';
+import { customerText } from '../../../../test/customer.js';
 import type { Connection } from '../../../channels/adapter.js';
-import { processInbound } from '../inbound.js';
 
 let t: TestApp;
 let graph: FakeGraph;
@@ -17,24 +17,9 @@ let conn: Connection;
 let sales: number;
 let support: number;
 let integrationId: number;
-let seq = 0;
 let number = 5_590_000_000;
 
-async function customerSays(from: string, body: string, connection = conn) {
-  seq += 1;
-  const result = await processInbound(t.app.ctx, connection, {
-    kind: 'message',
-    wid: `m_bot_${seq}`,
-    fromMe: false,
-    body,
-    mediaType: 'chat',
-    at: new Date(),
-    chat: { number: from, name: 'Cliente', remoteJid: from, isGroup: false },
-    raw: {},
-  });
-  if (result.outcome !== 'stored') throw new Error(result.outcome);
-  return result.ticketId;
-}
+const customerSays = async (from: string, body: string, connection = conn) => (await customerText(t.app.ctx, connection, from, body)).ticketId;
 
 const outgoing = (ticketId: number) =>
   t.db

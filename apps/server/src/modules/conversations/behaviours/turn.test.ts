@@ -5,8 +5,8 @@ import { createCompanyWithAdmin, createTestApp, createTestDatabase, sleep, type 
 import { createConnection, eventually } from '../../../../test/connections.js';
 import { FakeGraph } from '../../../../test/fakes/graph-server.js';
 import { metaEnv } from '../../../../test/fakes/meta-webhook.js';
+import { customerText } from '../../../../test/customer.js';
 import type { Connection } from '../../../channels/adapter.js';
-import { processInbound } from '../inbound.js';
 
 /**
  * Two answers of one customer processed at once (two webhook deliveries on one node, or one on
@@ -20,24 +20,9 @@ let conn: Connection;
 let sales: number;
 let support: number;
 let defeito: number;
-let seq = 0;
 let number = 5_592_000_000;
 
-async function customerSays(node: TestApp, from: string, body: string) {
-  seq += 1;
-  const result = await processInbound(node.app.ctx, conn, {
-    kind: 'message',
-    wid: `m_turn_${seq}`,
-    fromMe: false,
-    body,
-    mediaType: 'chat',
-    at: new Date(),
-    chat: { number: from, name: 'Cliente', remoteJid: from, isGroup: false },
-    raw: {},
-  });
-  if (result.outcome !== 'stored') throw new Error(result.outcome);
-  return result;
-}
+const customerSays = (node: TestApp, from: string, body: string) => customerText(node.app.ctx, conn, from, body);
 
 const outgoing = async (ticketId: number) =>
   (
