@@ -1,5 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import { and, asc, eq } from 'drizzle-orm';
 import type { Connection } from '../src/channels/adapter.js';
+import type { Db } from '../src/db/client.js';
+import { messages } from '../src/db/schema/index.js';
 import type { AppContext } from '../src/http/context.js';
 import { processInbound } from '../src/modules/conversations/inbound.js';
 
@@ -21,3 +24,11 @@ export async function customerText(ctx: AppContext, connection: Connection, from
   if (result.outcome !== 'stored') throw new Error(result.outcome);
   return result;
 }
+
+/** What was sent on a ticket (the bot's and the attendants' messages), oldest first. */
+export const outgoingOf = (db: Db, ticketId: number) =>
+  db
+    .select()
+    .from(messages)
+    .where(and(eq(messages.ticketId, ticketId), eq(messages.fromMe, true)))
+    .orderBy(asc(messages.id));

@@ -1,4 +1,4 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { chatbots, plans, queueIntegrations, queues, ticketLogs, tickets, messages } from '../../db/schema/index.js';
 import type { Connection } from '../../channels/adapter.js';
@@ -6,6 +6,7 @@ import type { InboundMessage } from '../../channels/inbound-event.js';
 import { processInbound } from '../conversations/inbound.js';
 import { sealSecret } from '../../secrets.js';
 import { TEST_SECRETS, bearer, createCompanyWithAdmin, createTestApp, login, type TestApp } from '../../../test/helpers.js';
+import { outgoingOf } from '../../../test/customer.js';
 import { createConnection, eventually } from '../../../test/connections.js';
 import { createQueue } from '../../../test/tickets.js';
 import { FakeGraph } from '../../../test/fakes/graph-server.js';
@@ -68,12 +69,7 @@ async function customerSays(conn: Connection, number: string, body: string) {
   return result;
 }
 
-const outgoing = (ticketId: number) =>
-  t.db
-    .select()
-    .from(messages)
-    .where(and(eq(messages.ticketId, ticketId), eq(messages.fromMe, true)))
-    .orderBy(asc(messages.id));
+const outgoing = (ticketId: number) => outgoingOf(t.db, ticketId);
 const logTypes = async (ticketId: number) => (await t.db.select().from(ticketLogs).where(eq(ticketLogs.ticketId, ticketId)).orderBy(asc(ticketLogs.id))).map((l) => l.type);
 const ticketOf = async (id: number) => (await t.db.select().from(tickets).where(eq(tickets.id, id)))[0]!;
 const number = () => `5511977${String(++seq).padStart(6, '0')}`;

@@ -1,9 +1,10 @@
 import type { Ticket, TicketLog } from '@balcao/contracts';
-import { and, asc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { companySettings, messages, queues, ticketLogs, ticketRatings, tickets } from '../../../db/schema/index.js';
+import { companySettings, queues, ticketLogs, ticketRatings, tickets } from '../../../db/schema/index.js';
 import { closeTicket } from '../commands/tickets.js';
 import { bearer, collect, createCompanyWithAdmin, createTestApp, login, sleep, type LoggedIn, type TestApp } from '../../../../test/helpers.js';
+import { outgoingOf } from '../../../../test/customer.js';
 import { listen, openSocket } from '../../../../test/roles.js';
 import { createQueue } from '../../../../test/tickets.js';
 import { createConnection, eventually } from '../../../../test/connections.js';
@@ -49,12 +50,7 @@ async function customerSays(conn: Connection, number: string, body: string) {
   return result.ticketId;
 }
 
-const outgoing = (ticketId: number) =>
-  t.db
-    .select()
-    .from(messages)
-    .where(and(eq(messages.ticketId, ticketId), eq(messages.fromMe, true)))
-    .orderBy(asc(messages.id));
+const outgoing = (ticketId: number) => outgoingOf(t.db, ticketId);
 const ticketOf = async (id: number) => (await t.db.select().from(tickets).where(eq(tickets.id, id)))[0]!;
 const newConnection = (over: Partial<Connection> = {}, queueIds: number[] = []) => createConnection(t.db, companyId, over, queueIds);
 

@@ -1,12 +1,12 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chatbots, messages, queues, tickets, userQueues, users } from '../../../db/schema/index.js';
+import { chatbots, queues, tickets, userQueues, users } from '../../../db/schema/index.js';
 import { createCompanyWithAdmin, createTestApp, sleep, type TestApp } from '../../../../test/helpers.js';
 import { createConnection, eventually } from '../../../../test/connections.js';
 import { createContact, createTicketRow, logsOf, setCompanySettings } from '../../../../test/tickets.js';
 import { FakeGraph } from '../../../../test/fakes/graph-server.js';
 import { metaEnv } from '../../../../test/fakes/meta-webhook.js';
-import { customerText } from '../../../../test/customer.js';
+import { customerText, outgoingOf } from '../../../../test/customer.js';
 import type { Connection } from '../../../channels/adapter.js';
 import { assignWaiting } from '../commands/automation-bot.js';
 import { onlineAttendants, rotateQueueTickets } from './router.js';
@@ -43,12 +43,7 @@ async function holding(userId: number, queueId: number) {
 const customerSays = async (connection: Connection, from: string, body: string) => (await customerText(t.app.ctx, connection, from, body)).ticketId;
 
 const ticketOf = async (id: number) => (await t.db.select().from(tickets).where(eq(tickets.id, id)))[0]!;
-const outgoing = (ticketId: number) =>
-  t.db
-    .select()
-    .from(messages)
-    .where(and(eq(messages.ticketId, ticketId), eq(messages.fromMe, true)))
-    .orderBy(asc(messages.id));
+const outgoing = (ticketId: number) => outgoingOf(t.db, ticketId);
 const customer = () => String((number += 1));
 
 beforeAll(async () => {

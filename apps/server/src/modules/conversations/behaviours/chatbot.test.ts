@@ -1,4 +1,4 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chatbots, companies, contacts, fileListOptions, fileLists, messages, queueIntegrations, queues, tickets } from '../../../db/schema/index.js';
 import { createCompanyWithAdmin, createTestApp, sleep, type TestApp } from '../../../../test/helpers.js';
@@ -6,7 +6,7 @@ import { createConnection, eventually } from '../../../../test/connections.js';
 import { logsOf, setCompanySettings } from '../../../../test/tickets.js';
 import { FakeGraph } from '../../../../test/fakes/graph-server.js';
 import { metaEnv } from '../../../../test/fakes/meta-webhook.js';
-import { customerText } from '../../../../test/customer.js';
+import { customerText, outgoingOf } from '../../../../test/customer.js';
 import type { Connection } from '../../../channels/adapter.js';
 
 let t: TestApp;
@@ -21,12 +21,7 @@ let number = 5_590_000_000;
 
 const customerSays = async (from: string, body: string, connection = conn) => (await customerText(t.app.ctx, connection, from, body)).ticketId;
 
-const outgoing = (ticketId: number) =>
-  t.db
-    .select()
-    .from(messages)
-    .where(and(eq(messages.ticketId, ticketId), eq(messages.fromMe, true)))
-    .orderBy(asc(messages.id));
+const outgoing = (ticketId: number) => outgoingOf(t.db, ticketId);
 const ticketOf = async (id: number) => (await t.db.select().from(tickets).where(eq(tickets.id, id)))[0]!;
 
 /** Waits for the bot's `count`-th answer on the ticket and answers it. */
