@@ -1,5 +1,5 @@
-import { and, eq, gte, inArray, lt, sql } from 'drizzle-orm';
-import { contacts, messages, tickets, whatsappQueues } from '../../db/schema/index.js';
+import { and, eq, exists, gt, gte, inArray, lt, notExists, sql } from 'drizzle-orm';
+import { companySettings, contacts, messages, tickets, whatsappQueues } from '../../db/schema/index.js';
 import type { Tx } from '../../db/client.js';
 import type { AppContext } from '../../http/context.js';
 import { requestContactPicture } from '../contacts/picture.js';
@@ -14,7 +14,7 @@ import type { Connection } from '../../channels/adapter.js';
 import type { ImportMode, InboundEvent, InboundMessage } from '../../channels/inbound-event.js';
 import { runInboundBehaviours } from './behaviours/inbound.js';
 import { inTicketTurn } from './behaviours/turn.js';
-import { emitMessageUpdate } from './emit.js';
+import { emitMessageUpdate, emitTicketUpdate } from './emit.js';
 import { presentStored } from './present-stored.js';
 
 export type InboundResult =
@@ -338,11 +338,36 @@ async function updateByWid(
     .update(messages)
     .set(set)
     .where(and(eq(messages.whatsappId, connection.id), eq(messages.wid, wid)))
-    .returning({ id: messages.id, ticketId: messages.ticketId });
+    .returning({ id: messages.id, ticketId: messages.ticketId, fromMe: messages.fromMe });
   if (!row) return { outcome: 'ignored' };
   if (set.body !== undefined) await ctx.db.update(tickets).set({ lastMessage: set.body }).where(eq(tickets.id, row.ticketId));
-  await announce(() => emitMessageUpdate(ctx, row.id));
+  const previewCleared = set.isDeleted && !row.fromMe && (await clearDeletedPreview(ctx, row));
+  await announce(async () => {
+    await emitMessageUpdate(ctx, row.id);
+    if (previewCleared) await emitTicketUpdate(ctx, row.ticketId);
+  });
   return { outcome: 'updated' };
+}
+
+/**
+ * Under `lgpdDeleteMessage` what the contact deleted is not answered (messages presenter), so
+ * the ticket's preview must not keep it either: blanked when it was the ticket's last message.
+ */
+async function clearDeletedPreview(ctx: AppContext, row: { id: number; ticketId: number }): Promise<boolean> {
+  const hides = ctx.db
+    .select({ one: sql`1` })
+    .from(companySettings)
+    .where(and(eq(companySettings.companyId, tickets.companyId), eq(companySettings.lgpdDeleteMessage, 'enabled')));
+  const newer = ctx.db
+    .select({ one: sql`1` })
+    .from(messages)
+    .where(and(eq(messages.ticketId, row.ticketId), gt(messages.id, row.id)));
+  const cleared = await ctx.db
+    .update(tickets)
+    .set({ lastMessage: '' })
+    .where(and(eq(tickets.id, row.ticketId), exists(hides), notExists(newer)))
+    .returning({ id: tickets.id });
+  return cleared.length > 0;
 }
 
 /** Acks only move forward; a channel error marks the message failed. */

@@ -221,6 +221,47 @@ describe('lgpdDeleteMessage', () => {
   });
 });
 
+describe('lgpdDeleteMessage and the ticket preview', () => {
+  it('blanks the preview when the contact deletes the last message while enabled, and leaves it otherwise', async () => {
+    const [connection] = await t.db.select().from(whatsapps).where(eq(whatsapps.id, connId));
+    const says = async (body: string) => {
+      const { ticket, contact } = await newTicket();
+      const [row] = await t.db.insert(messages).values({ companyId, ticketId: ticket.id, whatsappId: connId, contactId: contact.id, body, wid: `lgpd_preview_${ticket.id}_${body.length}` }).returning();
+      await t.db.update(tickets).set({ lastMessage: body }).where(eq(tickets.id, ticket.id));
+      return { ticket, contact, row: row! };
+    };
+    const contactDeletes = async (wid: string) => {
+      const updated = nextEvent<AppMessageEventPayload>(socket, `company-${companyId}-appMessage`);
+      expect((await processInbound(t.app.ctx, connection!, { kind: 'delete', wid })).outcome).toBe('updated');
+      await updated;
+    };
+    const preview = async (ticketId: number) => (await t.db.select({ lastMessage: tickets.lastMessage }).from(tickets).where(eq(tickets.id, ticketId)))[0]!.lastMessage;
+
+    const kept = await says('meu endereço é rua A');
+    await contactDeletes(kept.row.wid!);
+    expect(await preview(kept.ticket.id)).toBe('meu endereço é rua A');
+
+    await t.db.update(companySettings).set({ lgpdDeleteMessage: 'enabled' }).where(eq(companySettings.companyId, companyId));
+    try {
+      const last = await says('meu cpf é 123');
+      // The list hears the blanked preview.
+      const listed = nextEvent<TicketEventPayload>(socket, `company-${companyId}-ticket`);
+      await contactDeletes(last.row.wid!);
+      expect(await listed).toMatchObject({ action: 'update', ticket: { id: last.ticket.id, lastMessage: '' } });
+      expect(await preview(last.ticket.id)).toBe('');
+
+      // An older message deleted: the preview shows the newer one and stays.
+      const older = await says('meu rg é 456');
+      await t.db.insert(messages).values({ companyId, ticketId: older.ticket.id, whatsappId: connId, contactId: older.contact.id, body: 'obrigado' });
+      await t.db.update(tickets).set({ lastMessage: 'obrigado' }).where(eq(tickets.id, older.ticket.id));
+      await contactDeletes(older.row.wid!);
+      expect(await preview(older.ticket.id)).toBe('obrigado');
+    } finally {
+      await t.db.update(companySettings).set({ lgpdDeleteMessage: 'disabled' }).where(eq(companySettings.companyId, companyId));
+    }
+  });
+});
+
 describe('POST /messages/{ticketId}', () => {
   it('stores a text in the outbox, sends it to the channel and announces it', async () => {
     const { ticket, contact } = await newTicket();
