@@ -82,7 +82,7 @@ test.describe('internal chat', () => {
     await expect(page.locator('[data-testid^="chat-message-"][data-mine="false"]')).toContainText('Eu cubro!');
     await expect(page.getByTestId('chats-unread-dot')).toHaveCount(0);
 
-    // Attachments: beyond the limit the file is refused before any upload; an image goes with its caption.
+    // Attachments: beyond the limit the file is refused before it is uploaded; an image goes with its caption.
     await page.getByTestId('chat-file-input').setInputFiles({ name: 'enorme.pdf', mimeType: 'application/pdf', buffer: Buffer.alloc(10 * 1024 * 1024 + 1, 1) });
     await expectToast(page, 'O arquivo é grande demais (máximo 10 MB).');
     await expect(page.getByTestId('chat-file-chip')).toHaveCount(0);

@@ -26,7 +26,7 @@ export async function sendChatMedia(ctx: AppContext, user: AuthUser, id: number,
   try {
     return await sendChatMessage(ctx, user, id, message, { path: saved.fileName, name: file.originalName || saved.fileName, mimetype: saved.mimetype });
   } catch (err) {
-    // Left the chat meanwhile, or any other refusal: the file goes too.
+    // Left the chat meanwhile, or another refusal: the file goes too.
     await ctx.storage.remove(user.companyId, saved.fileName);
     throw err;
   }

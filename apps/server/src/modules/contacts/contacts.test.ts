@@ -154,7 +154,7 @@ describe('listing contacts', () => {
     expect(contactListResponse.parse((await call(roles.otherAdmin.token, 'GET', '/contacts?searchParam=muitos')).json()).count).toBe(0);
   });
 
-  it('a one-word term (the word index): substrings of any word of name or e-mail, merged in name order, each contact once, kept on rename and delete', async () => {
+  it('a one-word term (the word index): substrings of a word of name or e-mail, merged in name order, each contact once, kept on rename and delete', async () => {
     const names = ['Vera Oliveiras', 'Ana Oliveira Oliveirinha', 'Bruno Coliveiro', 'Carla Souza'];
     const seeded = [];
     for (const [i, name] of names.entries()) seeded.push(await seedContact(roles.companyId, { name, number: `5548910000${i}`, email: i === 3 ? 'carla.oliveira@mail.test' : '' }));

@@ -43,7 +43,7 @@ export async function pageByWords(db: DbOrTx, companyId: number, term: string, o
   return { ids: page.map((r) => r.id), count: await countByWords(db, companyId, words) };
 }
 
-/** Contacts holding any of `words`, up to the cap: a contact with several of them counts once. */
+/** Contacts holding one or more of `words`, up to the cap: a contact with several of them counts once. */
 async function countByWords(db: DbOrTx, companyId: number, words: string[]): Promise<number> {
   // Most terms settle on the first read (under the cap, or that many distinct contacts); many shared words, on the second.
   for (const limit of [CONTACT_COUNT_CAP + 1, (CONTACT_COUNT_CAP + 1) * 8]) {

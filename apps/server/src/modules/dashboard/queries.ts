@@ -5,7 +5,7 @@ import { onDays, within, type DayWindow } from './window.js';
 
 /** Sum of a summary column over the group (0 without rows). */
 const total = (column: string) => sql.raw(`coalesce(sum(d.${column}), 0)::int`);
-/** Mean over the group: sum of a summary column ÷ the count of what it adds up (null without any). */
+/** Mean over the group: sum of a summary column ÷ the count of what it adds up (null when it counts nothing). */
 const mean = (sum: string, n: string) => sql.raw(`(sum(d.${sum})::numeric / nullif(sum(d.${n}), 0))::float8`);
 
 /** Rounded to two decimals (percentages, minutes). */

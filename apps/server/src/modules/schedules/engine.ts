@@ -188,7 +188,7 @@ async function contactsOf(db: DbOrTx, rows: ScheduleRow[]): Promise<Map<number, 
   return new Map(found.filter((c) => companyOf.get(c.id) === c.companyId).map((c) => [c.id, c]));
 }
 
-/** Why an occurrence cannot be sent, before any ticket is touched. */
+/** Why an occurrence cannot be sent, before a ticket is touched. */
 function checkSendable(row: ScheduleRow, contact: ContactRow | undefined, connection: ConnectionRow | undefined): void {
   if (!contact) throw new AppError('ERR_NO_CONTACT_FOUND', 404);
   if (!contact.active) throw new AppError('ERR_CONTACT_BLOCKED', 400);
