@@ -1,4 +1,5 @@
 import type { Socket } from 'socket.io-client';
+import { afterAll, beforeAll } from 'vitest';
 import { hashPassword } from '../src/db/passwords.js';
 import { users } from '../src/db/schema/index.js';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, connectSocket, createCompanyWithAdmin, createTestApp, login, nextEvent, sleep, type LoggedIn, type TestApp } from './helpers.js';
@@ -52,4 +53,29 @@ export async function openSocket(port: number, session: LoggedIn): Promise<Socke
   // The server joins rooms right after accepting the connection.
   await sleep(100);
   return socket;
+}
+
+/** What a roles suite hands its file once the app listens. */
+export interface RolesSuite {
+  t: TestApp;
+  roles: Roles;
+  port: number;
+}
+
+/**
+ * Registers the usual setup of a permission-matrix file: an app, the four roles and a listening port before
+ * the tests, every opened socket and the app closed after them. Answers the array the file pushes its sockets to.
+ */
+export function rolesSuite(ready: (suite: RolesSuite) => void, start: () => Promise<TestApp> = createAdminTestApp): Socket[] {
+  const sockets: Socket[] = [];
+  let t: TestApp | undefined;
+  beforeAll(async () => {
+    t = await start();
+    ready({ t, roles: await setupRoles(t), port: await listen(t) });
+  });
+  afterAll(async () => {
+    for (const s of sockets) s.close();
+    await t?.close();
+  });
+  return sockets;
 }

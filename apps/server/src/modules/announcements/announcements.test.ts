@@ -3,27 +3,17 @@ import { eq } from 'drizzle-orm';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import type { Socket } from 'socket.io-client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { announcements } from '../../db/schema/index.js';
 import { bearer, nextEvent, type TestApp } from '../../../test/helpers.js';
 import { multipart } from '../../../test/multipart.js';
-import { createAdminTestApp, listen, openSocket, setupRoles, type Roles } from '../../../test/roles.js';
+import { openSocket, type Roles, rolesSuite } from '../../../test/roles.js';
 import { ANNOUNCEMENT_IMAGE_MAX_BYTES } from './media.js';
 
 let t: TestApp;
 let roles: Roles;
 let port: number;
-const sockets: Socket[] = [];
-beforeAll(async () => {
-  t = await createAdminTestApp();
-  roles = await setupRoles(t);
-  port = await listen(t);
-});
-afterAll(async () => {
-  for (const s of sockets) s.close();
-  await t.close();
-});
+const sockets = rolesSuite((suite) => ({ t, roles, port } = suite));
 
 const call = (token: string, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
   t.app.inject({ method, url, headers: bearer(token), ...(payload ? { payload } : {}) });

@@ -1,29 +1,17 @@
 import { contactImportResult, contactSchema, IMPORT_MSG, type ContactImportProgressPayload } from '@balcao/contracts';
 import { and, eq, inArray } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
-import type { Socket } from 'socket.io-client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { contactTags, contacts, tags } from '../../db/schema/index.js';
 import { bearer, collect, sleep, type TestApp } from '../../../test/helpers.js';
 import { multipart } from '../../../test/multipart.js';
-import { createAdminTestApp, listen, openSocket, setupRoles, type Roles } from '../../../test/roles.js';
+import { openSocket, type Roles, rolesSuite } from '../../../test/roles.js';
 import { PNG } from '../../../test/fakes/graph-server.js';
 
 let t: TestApp;
 let roles: Roles;
 let port: number;
-const sockets: Socket[] = [];
-
-beforeAll(async () => {
-  t = await createAdminTestApp();
-  roles = await setupRoles(t);
-  port = await listen(t);
-});
-
-afterAll(async () => {
-  for (const s of sockets) s.close();
-  await t.close();
-});
+const sockets = rolesSuite((suite) => ({ t, roles, port } = suite));
 
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 

@@ -1,25 +1,14 @@
 import type { FileList, FileListPage, ListEventPayload } from '@balcao/contracts';
 import { existsSync } from 'node:fs';
-import type { Socket } from 'socket.io-client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { multipart } from '../../../test/multipart.js';
 import { bearer, createTestApp, nextEvent, type LoggedIn, type TestApp } from '../../../test/helpers.js';
-import { listen, openSocket, setupRoles, type Roles } from '../../../test/roles.js';
+import { openSocket, type Roles, rolesSuite } from '../../../test/roles.js';
 
 let t: TestApp;
 let roles: Roles;
 let port: number;
-const sockets: Socket[] = [];
-
-beforeAll(async () => {
-  t = await createTestApp({ LOGIN_MAX_PER_IP: '10000', LOGIN_MAX_PER_EMAIL: '10000', UPLOAD_LIMIT_MB: '1' });
-  roles = await setupRoles(t);
-  port = await listen(t);
-});
-afterAll(async () => {
-  for (const s of sockets) s.disconnect();
-  await t?.close();
-});
+const sockets = rolesSuite((suite) => ({ t, roles, port } = suite), () => createTestApp({ LOGIN_MAX_PER_IP: '10000', LOGIN_MAX_PER_EMAIL: '10000', UPLOAD_LIMIT_MB: '1' }));
 
 const call = (who: LoggedIn, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
   t.app.inject({ method, url, headers: bearer(who.token), payload });

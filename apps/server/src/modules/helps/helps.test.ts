@@ -1,24 +1,14 @@
 import { helpSchema, type Help } from '@balcao/contracts';
 import { eq } from 'drizzle-orm';
-import type { Socket } from 'socket.io-client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { helps } from '../../db/schema/index.js';
 import { bearer, nextEvent, type TestApp } from '../../../test/helpers.js';
-import { createAdminTestApp, listen, openSocket, setupRoles, type Roles } from '../../../test/roles.js';
+import { openSocket, type Roles, rolesSuite } from '../../../test/roles.js';
 
 let t: TestApp;
 let roles: Roles;
 let port: number;
-const sockets: Socket[] = [];
-beforeAll(async () => {
-  t = await createAdminTestApp();
-  roles = await setupRoles(t);
-  port = await listen(t);
-});
-afterAll(async () => {
-  for (const s of sockets) s.close();
-  await t.close();
-});
+const sockets = rolesSuite((suite) => ({ t, roles, port } = suite));
 
 const call = (token: string, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
   t.app.inject({ method, url, headers: bearer(token), ...(payload ? { payload } : {}) });

@@ -1,24 +1,14 @@
 import { usersPageSchema, type User } from '@balcao/contracts';
 import { eq } from 'drizzle-orm';
-import type { Socket } from 'socket.io-client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { queues, users, whatsapps } from '../../db/schema/index.js';
 import { ADMIN_EMAIL, bearer, collect, login, nextEvent, sleep, type LoggedIn, type TestApp } from '../../../test/helpers.js';
-import { createAdminTestApp, createPlainUser, listen, openSocket, setupRoles, type Roles } from '../../../test/roles.js';
+import { createPlainUser, openSocket, type Roles, rolesSuite } from '../../../test/roles.js';
 
 let t: TestApp;
 let roles: Roles;
 let port: number;
-const sockets: Socket[] = [];
-beforeAll(async () => {
-  t = await createAdminTestApp();
-  roles = await setupRoles(t);
-  port = await listen(t);
-});
-afterAll(async () => {
-  for (const s of sockets) s.close();
-  await t.close();
-});
+const sockets = rolesSuite((suite) => ({ t, roles, port } = suite));
 
 const call = (token: string, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
   t.app.inject({ method, url, headers: bearer(token), ...(payload ? { payload } : {}) });
