@@ -56,6 +56,31 @@ function addTypebot(page: Page, api: InboxApi, name: string, typebot: FakeTypebo
   });
 }
 
+/** What a test made on the shared inbox company, undone in its `finally`. */
+interface Made {
+  connectionId: number;
+  queueId?: number;
+  integrationId?: number;
+  ticket?: ApiTicket;
+}
+
+async function undo(api: InboxApi, made: Made): Promise<void> {
+  await api.raw('PUT', `/whatsapp/${made.connectionId}`, { queueIds: [], integrationId: null });
+  if (made.ticket) await api.raw('PUT', `/tickets/${made.ticket.id}`, { status: 'closed' });
+  if (made.queueId) await api.raw('DELETE', `/queue/${made.queueId}`);
+  if (made.integrationId) await api.raw('DELETE', `/queueIntegration/${made.integrationId}`);
+  await api.dispose();
+}
+
+/** Waits for the pending ticket whose last message is the bot's `reply` (kept in `made` for `undo`), opens it and sees both sides. */
+async function openAnsweredTicket(page: Page, api: InboxApi, made: Made, said: string, reply: string): Promise<ApiTicket> {
+  await expect.poll(async () => (made.ticket = await api.ticketByLastMessage('pending', reply)) !== undefined, { timeout: 30_000 }).toBe(true);
+  await page.goto(`/tickets/${made.ticket!.uuid}`);
+  await expect(page.getByText(said).first()).toBeVisible();
+  await expect(page.getByText(reply).first()).toBeVisible();
+  return made.ticket!;
+}
+
 test('a queue whose bot option hands over to a Typebot relays the customer to the bot and back', async ({ page }) => {
   test.setTimeout(240_000);
   const typebot = await FakeTypebot.start();
@@ -65,12 +90,11 @@ test('a queue whose bot option hands over to a Typebot relays the customer to th
   const customer = new Customer('1000002');
   const color = `#${Math.floor(Math.random() * 0x1000000).toString(16).padStart(6, '0')}`;
   const queue = await api.call<{ id: number; name: string }>('POST', '/queue', { name: `Fila robô ${customer.tag}`, color, greetingMessage: 'Bem-vindo ao robô' });
-  let integrationId: number | undefined;
-  let ticket: ApiTicket | undefined;
+  const made: Made = { connectionId, queueId: queue.id };
   try {
     await loginUI(page, admin.email, admin.password);
     const name = `Typebot ${customer.tag}`;
-    integrationId = await addTypebot(page, api, name, typebot);
+    made.integrationId = await addTypebot(page, api, name, typebot);
 
     // The queue's only option hands the conversation to the Typebot, found by its name.
     await page.goto('/queues');
@@ -83,7 +107,7 @@ test('a queue whose bot option hands over to a Typebot relays the customer to th
     await bot.getByTestId('bot-option-type').click();
     await page.getByTestId('bot-option-type-integration').click();
     await bot.getByTestId('bot-option-integration').fill(name);
-    await page.getByTestId(`bot-option-integration-${integrationId}`).click();
+    await page.getByTestId(`bot-option-integration-${made.integrationId}`).click();
     await dialog.getByTestId('queue-submit').click();
     await expectToast(page, 'Bot saved successfully');
 
@@ -103,17 +127,10 @@ test('a queue whose bot option hands over to a Typebot relays the customer to th
     expect(typebot.calls[0]).toEqual({ kind: 'start', target: 'vendas', text: 'quero comprar' });
     expect(typebot.calls.at(-1)).toEqual(expect.objectContaining({ kind: 'continue', text: '1' }));
 
-    await expect.poll(async () => (ticket = await api.ticketByLastMessage('pending', reply)) !== undefined, { timeout: 30_000 }).toBe(true);
-    expect(ticket!.queueId).toBe(queue.id);
-    await page.goto(`/tickets/${ticket!.uuid}`);
-    await expect(page.getByText('quero comprar').first()).toBeVisible();
-    await expect(page.getByText(reply).first()).toBeVisible();
+    const ticket = await openAnsweredTicket(page, api, made, 'quero comprar', reply);
+    expect(ticket.queueId).toBe(queue.id);
   } finally {
-    await api.raw('PUT', `/whatsapp/${connectionId}`, { queueIds: [], integrationId: null });
-    if (ticket) await api.raw('PUT', `/tickets/${ticket.id}`, { status: 'closed' });
-    await api.raw('DELETE', `/queue/${queue.id}`);
-    if (integrationId) await api.raw('DELETE', `/queueIntegration/${integrationId}`);
-    await api.dispose();
+    await undo(api, made);
     await typebot.close();
   }
 });
@@ -127,18 +144,17 @@ test("a queue's own Integration (queue dialog) takes the connection's only queue
   const customer = new Customer('1000002');
   const color = `#${Math.floor(Math.random() * 0x1000000).toString(16).padStart(6, '0')}`;
   const queue = await api.call<{ id: number; name: string }>('POST', '/queue', { name: `Fila typebot ${customer.tag}`, color, greetingMessage: 'Fila com robô' });
-  let integrationId: number | undefined;
-  let ticket: ApiTicket | undefined;
+  const made: Made = { connectionId, queueId: queue.id };
   try {
     await loginUI(page, admin.email, admin.password);
     const name = `Typebot da fila ${customer.tag}`;
-    integrationId = await addTypebot(page, api, name, typebot);
+    made.integrationId = await addTypebot(page, api, name, typebot);
 
     await page.goto('/queues');
     await page.getByTestId(`queue-edit-${queue.id}`).click();
     const dialog = page.getByTestId('queue-dialog');
     await dialog.getByTestId('queue-integrationId').fill(name);
-    await page.getByTestId(`queue-integrationId-${integrationId}`).click();
+    await page.getByTestId(`queue-integrationId-${made.integrationId}`).click();
     await expect(dialog.getByTestId('queue-integrationId')).toHaveValue(name);
     await dialog.getByTestId('queue-submit').click();
     await expect(dialog).toBeHidden();
@@ -153,17 +169,10 @@ test("a queue's own Integration (queue dialog) takes the connection's only queue
     const reply = 'Você escolheu Vendas';
     await expect.poll(() => textsSentTo(customer.psid), { timeout: 30_000 }).toContain(reply);
 
-    await expect.poll(async () => (ticket = await api.ticketByLastMessage('pending', reply)) !== undefined, { timeout: 30_000 }).toBe(true);
-    expect(ticket!.queueId).toBe(queue.id);
-    await page.goto(`/tickets/${ticket!.uuid}`);
-    await expect(page.getByText(first).first()).toBeVisible();
-    await expect(page.getByText(reply).first()).toBeVisible();
+    const ticket = await openAnsweredTicket(page, api, made, first, reply);
+    expect(ticket.queueId).toBe(queue.id);
   } finally {
-    await api.raw('PUT', `/whatsapp/${connectionId}`, { queueIds: [], integrationId: null });
-    if (ticket) await api.raw('PUT', `/tickets/${ticket.id}`, { status: 'closed' });
-    await api.raw('DELETE', `/queue/${queue.id}`);
-    if (integrationId) await api.raw('DELETE', `/queueIntegration/${integrationId}`);
-    await api.dispose();
+    await undo(api, made);
     await typebot.close();
   }
 });
@@ -178,13 +187,12 @@ test('a Dialogflow integration chosen in the connection dialog answers the custo
   const answer = `Abrimos às 8h (${customer.tag})`;
   await teachIntent('olá', { displayName: 'Default Welcome Intent', replies: ['Olá! Sou o agente de testes.'] });
   await teachIntent(question, { displayName: 'Horário', replies: [answer] });
-  let integrationId: number | undefined;
-  let ticket: ApiTicket | undefined;
+  const made: Made = { connectionId };
   try {
     await loginUI(page, admin.email, admin.password);
     const name = `Dialogflow ${customer.tag}`;
     const key = await fakeDialogflowKey();
-    integrationId = await addIntegration(page, api, name, async (dialog) => {
+    made.integrationId = await addIntegration(page, api, name, async (dialog) => {
       await dialog.getByTestId('integration-projectName').fill('balcao-test');
       await dialog.getByTestId('integration-jsonContent').fill(key);
       // The Test button asks the agent "Olá" with these settings.
@@ -198,23 +206,17 @@ test('a Dialogflow integration chosen in the connection dialog answers the custo
     const dialog = page.getByTestId('connection-dialog');
     await dialog.getByTestId('connection-tab-integrations').click();
     await dialog.getByTestId('cf-integrationId').fill(name);
-    await page.getByTestId(`cf-integrationId-${integrationId}`).click();
+    await page.getByTestId(`cf-integrationId-${made.integrationId}`).click();
     await expect(dialog.getByTestId('cf-integrationId')).toHaveValue(name);
     await expectAccessible(page, 'connection dialog: integration chosen');
     await dialog.getByTestId('connection-save').click();
     await expectToast(page, 'Conexão salva com sucesso.');
-    await expect.poll(async () => (await api.call<{ integrationId: number | null }>('GET', `/whatsapp/${connectionId}`)).integrationId).toBe(integrationId);
+    await expect.poll(async () => (await api.call<{ integrationId: number | null }>('GET', `/whatsapp/${connectionId}`)).integrationId).toBe(made.integrationId);
 
     await customer.says(question);
     expect(await nthSent(customer, 1)).toBe(answer);
-    await expect.poll(async () => (ticket = await api.ticketByLastMessage('pending', answer)) !== undefined, { timeout: 30_000 }).toBe(true);
-    await page.goto(`/tickets/${ticket!.uuid}`);
-    await expect(page.getByText(question).first()).toBeVisible();
-    await expect(page.getByText(answer).first()).toBeVisible();
+    await openAnsweredTicket(page, api, made, question, answer);
   } finally {
-    await api.raw('PUT', `/whatsapp/${connectionId}`, { queueIds: [], integrationId: null });
-    if (ticket) await api.raw('PUT', `/tickets/${ticket.id}`, { status: 'closed' });
-    if (integrationId) await api.raw('DELETE', `/queueIntegration/${integrationId}`);
-    await api.dispose();
+    await undo(api, made);
   }
 });
