@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startJobs, stopJobs } from '../jobs/boss.js';
 import { eventually } from '../../test/connections.js';
 import { PNG } from '../../test/fakes/graph-server.js';
-import { FakeS3 } from '../../test/fakes/s3-server.js';
+import { FakeS3, s3Env } from '../../test/fakes/s3-server.js';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, bearer, createCompanyWithAdmin, createTestApp, login, type TestApp } from '../../test/helpers.js';
 import { COMPANY_MEDIA_DELETE_JOB, queueCompanyMediaDeletion, registerCompanyMediaDeletionJob } from './deletion.js';
 
@@ -37,11 +37,7 @@ async function stopRunner(): Promise<void> {
 beforeAll(async () => {
   s3 = await FakeS3.start();
   t = await createTestApp({
-    S3_BUCKET: BUCKET,
-    S3_ENDPOINT: s3.url,
-    S3_ACCESS_KEY_ID: 'test-key',
-    S3_SECRET_ACCESS_KEY: 'test-secret',
-    S3_FORCE_PATH_STYLE: 'true',
+    ...s3Env(s3, BUCKET),
     MEDIA_DELETE_RETRY_SECONDS: '1',
   });
   await startRunner();

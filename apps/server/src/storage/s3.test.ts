@@ -6,7 +6,7 @@ import { messages } from '../db/schema/index.js';
 import { createConnection, eventually } from '../../test/connections.js';
 import { FakeGraph, PNG } from '../../test/fakes/graph-server.js';
 import { metaEnv, postWebhook } from '../../test/fakes/meta-webhook.js';
-import { FakeS3 } from '../../test/fakes/s3-server.js';
+import { FakeS3, s3Env } from '../../test/fakes/s3-server.js';
 import { bearer, createCompanyWithAdmin, createTestApp, login, type LoggedIn, type TestApp } from '../../test/helpers.js';
 import { multipart } from '../../test/multipart.js';
 import { createContact, createTicketRow } from '../../test/tickets.js';
@@ -30,12 +30,8 @@ beforeAll(async () => {
   graph = await FakeGraph.start();
   t = await createTestApp({
     ...metaEnv(graph.url),
-    S3_BUCKET: 'balcao-media',
-    S3_ENDPOINT: s3.url,
+    ...s3Env(s3, 'balcao-media'),
     S3_REGION: 'sa-east-1',
-    S3_ACCESS_KEY_ID: 'test-key',
-    S3_SECRET_ACCESS_KEY: 'test-secret',
-    S3_FORCE_PATH_STYLE: 'true',
   });
   const own = await createCompanyWithAdmin(t.db);
   companyId = own.company.id;

@@ -7,7 +7,7 @@ import { contacts } from '../db/schema/index.js';
 import { storeContactPicture } from '../modules/contacts/picture.js';
 import { createConnection } from '../../test/connections.js';
 import { FakeGraph } from '../../test/fakes/graph-server.js';
-import { FakeS3 } from '../../test/fakes/s3-server.js';
+import { FakeS3, s3Env } from '../../test/fakes/s3-server.js';
 import { bearer, createTestApp, type LoggedIn, type TestApp } from '../../test/helpers.js';
 import { multipart } from '../../test/multipart.js';
 import { setupRoles, type Roles } from '../../test/roles.js';
@@ -29,11 +29,7 @@ beforeAll(async () => {
   s3 = await FakeS3.start();
   graph = await FakeGraph.start();
   t = await createTestApp({
-    S3_BUCKET: BUCKET,
-    S3_ENDPOINT: s3.url,
-    S3_ACCESS_KEY_ID: 'test-key',
-    S3_SECRET_ACCESS_KEY: 'test-secret',
-    S3_FORCE_PATH_STYLE: 'true',
+    ...s3Env(s3, BUCKET),
   });
   roles = await setupRoles(t);
 });

@@ -106,3 +106,8 @@ export class FakeS3 {
     return new Promise((r) => this.server.close(() => r()));
   }
 }
+
+/** The server's settings that point its media storage at this fake's `bucket`. */
+export function s3Env(s3: FakeS3, bucket: string): Record<string, string> {
+  return { S3_BUCKET: bucket, S3_ENDPOINT: s3.url, S3_ACCESS_KEY_ID: 'test-key', S3_SECRET_ACCESS_KEY: 'test-secret', S3_FORCE_PATH_STYLE: 'true' };
+}
