@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, type LoggedIn, type TestApp } from '../../../test/helpers.js';
 import { seedInsight, type InsightFixture } from '../../../test/insight-seed.js';
 import { createAdminTestApp, createPlainUser, setupRoles, type Roles } from '../../../test/roles.js';
-import { createContact, createQueue, joinQueues, ticketRow } from '../../../test/tickets.js';
+import { createContact, createQueue, createTicketRow, joinQueues, ticketRow } from '../../../test/tickets.js';
 import { REPORT_EXPORT_HEADER } from './export.js';
 
 let t: TestApp;
@@ -165,6 +165,28 @@ describe('GET /ticketreport/export', () => {
     expect(t1[7]).toMatch(/^\d{2}\/03\/2026 \d{2}:40:00$/);
     expect(t1[8]).toBe('00:40:00');
     expect(t1[9]).toBe(10);
+  });
+
+  it('escapes & < > " and drops the control characters XML cannot carry, in every text cell', async () => {
+    const contact = await createContact(t.db, roles.companyId, { name: 'Ana <&> "Souza"\u0001\u000b\ttab', number: '5511900000077' });
+    await createTicketRow(t.db, {
+      companyId: roles.companyId,
+      contactId: contact.id,
+      whatsappId: fx.whatsappId,
+      status: 'closed',
+      lastMessage: '<b>1 & 2</b>\u0002\nfim\uFFFF',
+      createdAt: new Date('2024-06-10T12:00:00Z'),
+      closedAt: new Date('2024-06-11T13:02:03Z'),
+    });
+    const res = await get(roles.admin.token, '/ticketreport/export?dateFrom=2024-06-01&dateTo=2024-06-30');
+    expect(res.statusCode).toBe(200);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    const rows = book.getWorksheet(REPORT_SHEET_NAME)!.getSheetValues().filter(Boolean).map((r) => (r as unknown[]).slice(1));
+    expect(rows).toHaveLength(2);
+    const [conexao, contato, usuario, fila, status, ultima, , fechamento, tempo, nps] = rows[1]!;
+    expect([conexao, contato, usuario, fila, status, ultima, tempo, nps]).toEqual(['Página Loja', 'Ana <&> "Souza"\ttab', undefined, undefined, 'Finalizado', '<b>1 & 2</b>\nfim', '25:02:03', undefined]);
+    expect(fechamento).toMatch(/^1[01]\/06\/2024 \d{2}:02:03$/);
   });
 
   it("exports only the caller's visible tickets, and nothing of another company", async () => {
