@@ -6,7 +6,7 @@ import { reportSelect, type ReportDbRow } from './queries.js';
 /** Rows per fetch while streaming: memory stays at one batch whatever the report's size. */
 export const REPORT_BATCH = 2000;
 
-/** The report's order (newest opening first, id breaking ties): the pages', the stream's and the export's. */
+/** The report's order (newest opening first, id breaking ties): the stream's and the export's. */
 export const reportOrder = [desc(tickets.createdAt), desc(tickets.id)] as const;
 
 /** A cursor row (an array, in reportSelect's field order) as the report's row: one literal, one shape for V8. */
@@ -27,20 +27,19 @@ const reportRow = (r: unknown[]): ReportDbRow =>
   }) as ReportDbRow;
 
 /**
- * The rows of `query` (as arrays), in batches of REPORT_BATCH from ONE server-side cursor (a read-only
- * transaction on a connection of its own, `settings` applied to it with set_config): one plan for the whole
- * set — planned for all its rows (`cursor_tuple_fraction` 1), so PostgreSQL may hash-join the contacts
- * instead of probing them one by one — and no re-seek per batch. The keyset batches before cost ~170 ms
- * per 2,000 rows at 1,000,000 tickets (docs/BENCHMARKS.md). A consumer that stops early closes the cursor.
- * At most one batch is read ahead: the consumer takes the next only once it has written this one (and its
- * output has room), so a slow client holds PostgreSQL back instead of filling memory.
+ * The report's rows, newest opening first (id breaks ties), up to `max`, in batches of REPORT_BATCH from
+ * ONE server-side cursor (a read-only transaction on a connection of its own): one plan for the whole set
+ * — planned for all its rows (`cursor_tuple_fraction` 1), so PostgreSQL may hash-join the contacts instead
+ * of probing them one by one — and no re-seek per batch. The keyset batches before cost ~170 ms per 2,000
+ * rows at 1,000,000 tickets (docs/BENCHMARKS.md). A consumer that stops early closes the cursor.
  */
-export async function* cursorBatches(db: Db, query: { sql: string; params: unknown[] }, settings: Record<string, string> = {}): AsyncGenerator<unknown[][]> {
+export async function* reportBatches(db: Db, where: SQL, max: number): AsyncGenerator<ReportDbRow[]> {
+  const query = reportSelect(db).where(where).orderBy(...reportOrder).limit(max).toSQL();
   const client = await db.$client.connect();
   let failed = false;
   try {
     await client.query('BEGIN READ ONLY');
-    await client.query(`SELECT set_config(name, value, true) FROM json_each_text($1::json) AS s(name, value)`, [JSON.stringify({ cursor_tuple_fraction: '1', ...settings })]);
+    await client.query('SET LOCAL cursor_tuple_fraction = 1');
     await client.query(`DECLARE report_rows NO SCROLL CURSOR FOR ${query.sql}`, query.params);
     const fetch = () => client.query<unknown[]>({ text: `FETCH ${REPORT_BATCH} FROM report_rows`, rowMode: 'array' });
     // The next batch is fetched while the consumer writes this one: PostgreSQL and Node work side by side.
@@ -53,7 +52,7 @@ export async function* cursorBatches(db: Db, query: { sql: string; params: unkno
         // A consumer that stops now never awaits it: its failure must not go unhandled (the awaiting path still sees it).
         next.catch(() => undefined);
       }
-      yield rows;
+      yield rows.map(reportRow);
       if (!full) break;
     }
   } catch (err) {
@@ -64,10 +63,4 @@ export async function* cursorBatches(db: Db, query: { sql: string; params: unkno
     await client.query('ROLLBACK').catch(() => (failed = true));
     client.release(failed);
   }
-}
-
-/** The report's rows in its order, up to `max`, in batches (cursorBatches). */
-export async function* reportBatches(db: Db, where: SQL, max: number): AsyncGenerator<ReportDbRow[]> {
-  const query = reportSelect(db).where(where).orderBy(...reportOrder).limit(max).toSQL();
-  for await (const rows of cursorBatches(db, query)) yield rows.map(reportRow);
 }

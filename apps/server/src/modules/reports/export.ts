@@ -2,8 +2,10 @@ import type { PassThrough } from 'node:stream';
 import { REPORT_SHEET_NAME, type TicketStatus } from '@balcao/contracts';
 import { sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
+import pg from 'pg';
+import { to as copyTo } from 'pg-copy-streams';
 import type { Db } from '../../db/client.js';
-import { cursorBatches, reportOrder } from './batches.js';
+import { reportOrder } from './batches.js';
 import { reportSelect } from './queries.js';
 import { writeXlsxSheet } from './xlsx-stream.js';
 
@@ -38,12 +40,17 @@ const rowNumber = sql.raw('(row_number() OVER (ORDER BY r.created_at DESC, r.id 
 
 /**
  * A string cell in the sheet's XML (xlsx-stream.ts rowXml's shape), left out when empty: the characters XML 1.0
- * cannot carry (control characters but tab, newline, carriage return; U+FFFE, U+FFFF) dropped, then & < > " escaped.
+ * cannot carry (control characters but tab, newline, carriage return; U+FFFE, U+FFFF) dropped, & < > " escaped,
+ * and the characters COPY's text format would escape (backslash, tab, newline, carriage return) written as
+ * character references, so COPY passes the XML through as it is; a carriage return becomes a newline, as an XML
+ * parser reads a literal one.
  */
 const textCell = (column: string, value: SQL) =>
   sql`CASE WHEN coalesce(${value}, '') = '' THEN '' ELSE ${sql.raw(`'<c r="${column}'`)} || ${rowNumber} || '" t="inlineStr"><is><t xml:space="preserve">' ||
-    replace(replace(replace(replace(regexp_replace(${value}, '[\\x01-\\x08\\x0B\\x0C\\x0E-\\x1F\\uFFFE\\uFFFF]', '', 'g'),
-      '&', '&amp;'), '<', '&lt;'), '>', '&gt;'), '"', '&quot;') || '</t></is></c>' END`;
+    replace(replace(replace(replace(replace(replace(replace(replace(
+      regexp_replace(replace(${value}, E'\\r\\n', E'\\n'), '[\\x01-\\x08\\x0B\\x0C\\x0E-\\x1F\\uFFFE\\uFFFF]', '', 'g'),
+      '&', '&amp;'), '<', '&lt;'), '>', '&gt;'), '"', '&quot;'), E'\\\\', '&#92;'), E'\\t', '&#9;'), E'\\n', '&#10;'), E'\\r', '&#10;')
+    || '</t></is></c>' END`;
 
 /** dd/MM/yyyy HH:mm:ss in the session's time zone, which the export sets to the server's. */
 const dateTime = (value: SQL) => sql`to_char(${value}, 'DD/MM/YYYY HH24:MI:SS')`;
@@ -53,15 +60,24 @@ const statusText = sql`CASE r.status ${sql.join(
   sql` `,
 )} END`;
 
+/** A bind parameter as an SQL literal: COPY takes none, so the export's few (ids, dates, names) are written in. */
+function literal(value: unknown): string {
+  if (typeof value === 'number' && Number.isFinite(value)) return String(value);
+  if (typeof value === 'string') return pg.escapeLiteral(value);
+  if (typeof value === 'boolean') return String(value);
+  throw new Error(`no SQL literal for ${typeof value}`);
+}
+
 /**
- * The export's query: the report's rows (reportSelect, the report's where and order, up to `max`), each
- * turned by PostgreSQL into its `<row>` of the sheet's XML, so Node receives one string per row and only
- * concatenates and deflates it — no row object, no cell array, no escaping per value in JavaScript, which
- * made the export's allocation rate, and with it the server's RSS, grow (docs/BENCHMARKS.md). The subquery's
- * columns are renamed by position (four of them are called "name"); its order carries over to the window
- * and the outer ORDER BY, so nothing is sorted twice and rows stream out as the cursor reads them.
+ * The export's COPY: the report's rows (reportSelect, the report's where and order, up to `max`), each
+ * turned by PostgreSQL into its `<row>` of the sheet's XML, one line of COPY's output per row (the newline
+ * between rows is white space the sheet allows). Node receives bytes, never a row, a string or a cell, and only
+ * deflates them: the row objects and strings of the cursor version made the export's allocation rate, and with
+ * it the server's RSS, grow (docs/BENCHMARKS.md). The subquery's columns are renamed by position (four of them
+ * are called "name"); its order carries over to the window and the outer ORDER BY, so nothing is sorted twice
+ * and rows stream out as they are read.
  */
-function exportQuery(db: Db, where: SQL, max: number) {
+function exportCopy(db: Db, where: SQL, max: number): string {
   const rows = reportSelect(db).where(where).orderBy(...reportOrder).limit(max);
   const cells = [
     textCell('A', sql.raw('r.whatsapp_name')),
@@ -75,24 +91,39 @@ function exportQuery(db: Db, where: SQL, max: number) {
     textCell('I', sql.raw('r.support_time')),
     sql`CASE WHEN r.nps IS NULL THEN '' ELSE '<c r="J' || ${rowNumber} || '"><v>' || r.nps || '</v></c>' END`,
   ];
-  return new PgDialect().sqlToQuery(sql`
+  const query = new PgDialect().sqlToQuery(sql`
     SELECT '<row r="' || ${rowNumber} || '">' || ${sql.join(cells, sql` || `)} || '</row>'
     FROM (${rows}) AS r(id, uuid, whatsapp_name, contact_name, user_name, queue_name, status, last_message, created_at, closed_at, support_time, nps)
     ORDER BY r.created_at DESC, r.id DESC`);
+  return `COPY (${query.sql.replace(/\$(\d+)\b/g, (_, n: string) => literal(query.params[Number(n) - 1]))}) TO STDOUT`;
 }
 
-/** Each batch's rows as one piece of the sheet's XML, the client's disconnect ending the read. */
-async function* exportXml(db: Db, where: SQL, gone: AbortSignal) {
-  const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
-  for await (const rows of cursorBatches(db, exportQuery(db, where, REPORT_EXPORT_MAX), { TimeZone: timeZone })) {
-    if (gone.aborted) return;
-    yield rows.map((r) => r[0] as string).join('');
+/**
+ * The sheet's rows as COPY's bytes, on a connection of its own in a read-only transaction whose time zone is
+ * the server's (the dates' text). The stream's backpressure reaches PostgreSQL: nothing is read from its socket
+ * while the zip, and so the client, has no room. A client that goes away ends the read; the connection, left
+ * inside a COPY, is then closed rather than returned to the pool.
+ */
+async function* exportXml(db: Db, where: SQL, gone: AbortSignal): AsyncGenerator<Buffer> {
+  const client = await db.$client.connect();
+  let finished = false;
+  try {
+    await client.query('BEGIN READ ONLY');
+    await client.query(`SELECT set_config('TimeZone', $1, true)`, [Intl.DateTimeFormat().resolvedOptions().timeZone]);
+    for await (const chunk of client.query(copyTo(exportCopy(db, where, REPORT_EXPORT_MAX)))) {
+      if (gone.aborted) return;
+      yield chunk as Buffer;
+    }
+    await client.query('ROLLBACK');
+    finished = true;
+  } finally {
+    client.release(!finished);
   }
 }
 
 /**
- * The report as an .xlsx streamed into `out` (xlsx-stream.ts): rows read from one cursor, each batch
- * written into the zip only when `out` has room, so memory stays at about one batch.
+ * The report as an .xlsx streamed into `out` (xlsx-stream.ts): the rows' XML from one COPY, written into the
+ * zip only when `out` has room, so memory stays at a few chunks whatever the report's size.
  */
 export async function writeReportXlsx(db: Db, where: SQL, out: PassThrough): Promise<void> {
   const client = new AbortController();

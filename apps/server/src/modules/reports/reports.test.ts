@@ -167,14 +167,14 @@ describe('GET /ticketreport/export', () => {
     expect(t1[9]).toBe(10);
   });
 
-  it('escapes & < > " and drops the control characters XML cannot carry, in every text cell', async () => {
+  it('escapes & < > " and backslashes, keeps tabs and line breaks, drops the control characters XML cannot carry', async () => {
     const contact = await createContact(t.db, roles.companyId, { name: 'Ana <&> "Souza"\u0001\u000b\ttab', number: '5511900000077' });
     await createTicketRow(t.db, {
       companyId: roles.companyId,
       contactId: contact.id,
       whatsappId: fx.whatsappId,
       status: 'closed',
-      lastMessage: '<b>1 & 2</b>\u0002\nfim\uFFFF',
+      lastMessage: '<b>1 & 2</b>\u0002\nfim\uFFFF \\ barra\r\nlinha\rúltima',
       createdAt: new Date('2024-06-10T12:00:00Z'),
       closedAt: new Date('2024-06-11T13:02:03Z'),
     });
@@ -185,7 +185,7 @@ describe('GET /ticketreport/export', () => {
     const rows = book.getWorksheet(REPORT_SHEET_NAME)!.getSheetValues().filter(Boolean).map((r) => (r as unknown[]).slice(1));
     expect(rows).toHaveLength(2);
     const [conexao, contato, usuario, fila, status, ultima, , fechamento, tempo, nps] = rows[1]!;
-    expect([conexao, contato, usuario, fila, status, ultima, tempo, nps]).toEqual(['Página Loja', 'Ana <&> "Souza"\ttab', undefined, undefined, 'Finalizado', '<b>1 & 2</b>\nfim', '25:02:03', undefined]);
+    expect([conexao, contato, usuario, fila, status, ultima, tempo, nps]).toEqual(['Página Loja', 'Ana <&> "Souza"\ttab', undefined, undefined, 'Finalizado', '<b>1 & 2</b>\nfim \\ barra\nlinha\núltima', '25:02:03', undefined]);
     expect(fechamento).toMatch(/^1[01]\/06\/2024 \d{2}:02:03$/);
   });
 

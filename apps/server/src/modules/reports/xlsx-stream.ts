@@ -76,7 +76,7 @@ class ZipWriter {
   }
 
   /** Starts an entry; `feed` writes its content through the returned function, which waits for room. */
-  async entry(fileName: string, feed: (write: (text: string) => Promise<void>) => Promise<void>): Promise<void> {
+  async entry(fileName: string, feed: (write: (data: string | Buffer) => Promise<void>) => Promise<void>): Promise<void> {
     const name = Buffer.from(fileName, 'utf8');
     const header = Buffer.alloc(30);
     header.writeUInt32LE(0x04034b50, 0);
@@ -98,8 +98,8 @@ class ZipWriter {
         await this.write(chunk);
       }
     })();
-    await feed(async (text) => {
-      const data = Buffer.from(text, 'utf8');
+    await feed(async (piece) => {
+      const data = typeof piece === 'string' ? Buffer.from(piece, 'utf8') : piece;
       entry.crc = crc32(data, entry.crc);
       entry.size += data.length;
       if (!deflate.write(data)) await once(deflate, 'drain');
@@ -167,10 +167,10 @@ export function rowXml(index: number, cells: readonly XlsxCell[]): string {
 
 /**
  * Writes the workbook with one sheet named `sheetName` to `out`: the header row, then each piece of row XML
- * `rows` yields (rows numbered from 2 on, in order), each written when deflate and `out` have room, so memory
+ * `rows` yields (text or UTF-8 bytes; rows numbered from 2 on, in order), each written when deflate and `out` have room, so memory
  * holds about one piece. The caller ends `out`.
  */
-export async function writeXlsxSheet(out: Writable, sheetName: string, header: readonly string[], rows: AsyncIterable<string>): Promise<void> {
+export async function writeXlsxSheet(out: Writable, sheetName: string, header: readonly string[], rows: AsyncIterable<string | Buffer>): Promise<void> {
   const zip = new ZipWriter(out);
   for (const [name, text] of staticParts(sheetName)) await zip.file(name, text);
   await zip.entry('xl/worksheets/sheet1.xml', async (write) => {
