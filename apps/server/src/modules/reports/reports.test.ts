@@ -225,6 +225,23 @@ describe('a report over more tickets than the count cap', () => {
     expect((await report(roles.otherAdmin.token, `${JANUARY}&page=1&pageSize=10`)).totalTickets.total).toBe(0);
   });
 
+  it('pages a contact search newest first, counted once under the cap and read as any filter at it', async () => {
+    const plain = await report(roles.admin.token, `${JANUARY}&page=2&pageSize=10`);
+    const searched = await report(roles.admin.token, `${JANUARY}&searchParam=em%20massa&page=2&pageSize=10`);
+    expect(searched.totalTickets.total).toBe(REPORT_COUNT_CAP);
+    expect(idsOf(searched.tickets)).toEqual(idsOf(plain.tickets));
+    const { T4, T3, T2 } = fx.ids;
+    const narrow = await report(roles.admin.token, `${MARCH}&searchParam=cliente%20t&page=2&pageSize=3`);
+    expect(narrow.totalTickets.total).toBe(7);
+    expect(narrow.tickets.map((r) => [r.id, r.contactName])).toEqual([
+      [T4, 'Cliente T4'],
+      [T3, 'Cliente T3'],
+      [T2, 'Cliente T2'],
+    ]);
+    expect((await report(roles.admin.token, `${MARCH}&searchParam=cliente%20t&page=4&pageSize=3`)).tickets).toEqual([]);
+    expect((await report(roles.otherAdmin.token, `${JANUARY}&searchParam=em%20massa&page=1&pageSize=10`)).totalTickets.total).toBe(0);
+  });
+
   it('exports every row across many batches, newest first', async () => {
     const res = await get(roles.admin.token, `/ticketreport/export?${JANUARY}`);
     expect(res.statusCode).toBe(200);
