@@ -1,24 +1,23 @@
 import { REPORT_NO_QUEUE, reportCountLimit, type ReportFilter, type ReportRow } from '@balcao/contracts';
-import { and, desc, eq, gte, ilike, inArray, isNotNull, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, isNotNull, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { contacts, queues, tickets, users, whatsapps } from '../../db/schema/index.js';
 import { AppError } from '../../http/errors.js';
 import { visibleTicketsWhere, type Viewer } from '../tickets/visibility.js';
-
-const likeLiteral = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+import { contactSearchWhere } from './contact-search.js';
 
 /**
  * The report's where clause: what the viewer's inbox shows (visibility rule, company scope),
  * then each filter. Dates are the ticket's opening day, database time zone.
  */
-export function reportWhere(v: Viewer, f: ReportFilter): SQL {
+export async function reportWhere(db: DbOrTx, v: Viewer, f: ReportFilter): Promise<SQL> {
   const queueIds = (f.queueIds ?? []).filter((id) => id !== REPORT_NO_QUEUE);
   const noQueue = f.queueIds?.includes(REPORT_NO_QUEUE) ? isNull(tickets.queueId) : undefined;
   const search = f.searchParam?.trim();
   return and(
     visibleTicketsWhere(v),
     f.contactId ? eq(tickets.contactId, f.contactId) : undefined,
-    search ? or(ilike(contacts.name, likeLiteral(search)), ilike(contacts.number, likeLiteral(search))) : undefined,
+    search ? await contactSearchWhere(db, v.companyId, search) : undefined,
     f.whatsappId?.length ? inArray(tickets.whatsappId, f.whatsappId) : undefined,
     f.users?.length ? inArray(tickets.userId, f.users) : undefined,
     f.queueIds?.length ? or(queueIds.length ? inArray(tickets.queueId, queueIds) : undefined, noQueue) : undefined,

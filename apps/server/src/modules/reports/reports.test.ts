@@ -242,6 +242,23 @@ describe('a report over more tickets than the count cap', () => {
     expect((await report(roles.otherAdmin.token, `${JANUARY}&searchParam=em%20massa&page=1&pageSize=10`)).totalTickets.total).toBe(0);
   });
 
+  it('a search with a word most contacts hold finds the same tickets (the word leads no index scan)', async () => {
+    await t.db.execute(sql`INSERT INTO contacts (company_id, channel, name, number, remote_jid)
+      SELECT ${roles.companyId}::int, 'whatsapp', 'Fregues ' || i, '5531' || lpad(i::text, 8, '0'), '5531' || lpad(i::text, 8, '0') FROM generate_series(1, 10001) i`);
+    const [target] = (await t.db.execute<{ id: number }>(sql`SELECT id FROM contacts WHERE company_id = ${roles.companyId} AND name = 'Fregues 4242'`)).rows;
+    const other = await createContact(t.db, roles.companyId, { name: 'Outro 4242 Fregues 4242x' });
+    const ticket = await createTicketRow(t.db, { companyId: roles.companyId, contactId: target!.id, whatsappId: fx.whatsappId, createdAt: new Date('2025-02-10T12:00:00Z') });
+    const decoy = await createTicketRow(t.db, { companyId: roles.companyId, contactId: other.id, whatsappId: fx.whatsappId, createdAt: new Date('2025-02-11T12:00:00Z') });
+    const FEBRUARY = 'dateFrom=2025-02-01&dateTo=2025-02-28';
+    const found = async (term: string) => idsOf((await report(roles.admin.token, `${FEBRUARY}&searchParam=${encodeURIComponent(term)}`)).tickets);
+    expect(await found('fregues 4242')).toEqual([decoy.id, ticket.id]);
+    expect(await found('Fregues 4242x')).toEqual([decoy.id]);
+    expect(await found('  Fregues   4242 ')).toEqual([]);
+    expect(await found('Fregues')).toEqual([decoy.id, ticket.id]);
+    expect(await found('553100004242')).toEqual([ticket.id]);
+    expect((await report(roles.otherAdmin.token, `${FEBRUARY}&searchParam=Fregues%204242`)).totalTickets.total).toBe(0);
+  });
+
   it('exports every row across many batches, newest first', async () => {
     const res = await get(roles.admin.token, `/ticketreport/export?${JANUARY}`);
     expect(res.statusCode).toBe(200);
