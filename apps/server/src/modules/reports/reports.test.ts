@@ -1,3 +1,4 @@
+import http from 'node:http';
 import { REPORT_COUNT_CAP, REPORT_SHEET_NAME, reportResponse, type ReportRow } from '@balcao/contracts';
 import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
@@ -240,6 +241,27 @@ describe('a report over more tickets than the count cap', () => {
     ]);
     expect((await report(roles.admin.token, `${MARCH}&searchParam=cliente%20t&page=4&pageSize=3`)).tickets).toEqual([]);
     expect((await report(roles.otherAdmin.token, `${JANUARY}&searchParam=em%20massa&page=1&pageSize=10`)).totalTickets.total).toBe(0);
+  });
+
+  it('a client that goes away mid-export ends the COPY and leaves no connection behind', async () => {
+    const base = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const copies = async () =>
+      (await t.db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM pg_stat_activity WHERE query LIKE 'COPY (%' AND pid <> pg_backend_pid()`)).rows[0]!.n;
+    await new Promise<void>((resolve, reject) => {
+      const req = http.get(`${base}/ticketreport/export?${JANUARY}`, { headers: bearer(roles.admin.token) }, (res) => {
+        expect(res.statusCode).toBe(200);
+        res.once('data', () => {
+          req.destroy();
+          resolve();
+        });
+      });
+      req.on('error', (err) => (req.destroyed ? undefined : reject(err)));
+    });
+    await expect.poll(copies, { timeout: 10_000 }).toBe(0);
+    const again = await get(roles.admin.token, `/ticketreport/export?${JANUARY}`);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(again.rawPayload as unknown as ArrayBuffer);
+    expect(book.getWorksheet(REPORT_SHEET_NAME)!.rowCount).toBe(many + 1);
   });
 
   it('a search with a word most contacts hold finds the same tickets (the word leads no index scan)', async () => {
