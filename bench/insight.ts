@@ -9,6 +9,7 @@
 //   npm run bench:insight
 //   BENCH_TICKETS=1000000 BENCH_MESSAGES=10000000 BENCH_DATA_DIR=/tmp/balcao-insight-1m npm run bench:insight
 // BENCH_DATA_DIR keeps the embedded cluster: a later run with the same counts reuses the seeded company.
+import { execFile } from 'node:child_process';
 import { cpus, freemem, loadavg, totalmem } from 'node:os';
 import type { AddressInfo } from 'node:net';
 import type pg from 'pg';
@@ -173,6 +174,19 @@ async function seeded(pool: pg.Pool): Promise<Awaited<ReturnType<typeof seed>> |
   return { companyId, adminEmail: `admin-${companyId}@bench.local`, agentEmail: `agent-0-${companyId}@bench.local`, agentIds: agents.rows.map((r) => r.id) };
 }
 
+/** Downloads `url` in a child Node process (its buffers are not the server's) and answers the bytes received. */
+function download(url: string, token: string): Promise<number> {
+  const script = `fetch(process.argv[1], { headers: { authorization: 'Bearer ' + process.argv[2] } }).then(async (res) => {
+    if (res.status !== 200) throw new Error('export answered ' + res.status);
+    let bytes = 0;
+    for await (const chunk of res.body) bytes += chunk.byteLength;
+    console.log(bytes);
+  }).catch((err) => { console.error(err); process.exit(1); });`;
+  return new Promise((resolve, reject) =>
+    execFile(process.execPath, ['-e', script, url, token], { maxBuffer: 1 << 20 }, (err, stdout) => (err ? reject(err) : resolve(Number(stdout.trim())))),
+  );
+}
+
 async function main(): Promise<void> {
   const database = await benchDatabase('insight');
   try {
@@ -221,7 +235,7 @@ async function main(): Promise<void> {
       console.log(rows[rows.length - 1]);
     }
 
-    // The export over real HTTP, consumed as it streams; RSS sampled every 50 ms.
+    // The export over real HTTP, downloaded by a child process (so this process's RSS is the server's alone); RSS sampled every 50 ms.
     await app.listen({ port: 0, host: '127.0.0.1' });
     const port = (app.server.address() as AddressInfo).port;
     const since = new Date(Date.now() - 366 * 86_400_000);
@@ -239,11 +253,11 @@ async function main(): Promise<void> {
       rssMax = Math.max(rssMax, m.rss);
       heapMax = Math.max(heapMax, m.heapUsed);
     }, 50);
+    const cpuBefore = process.cpuUsage();
     const t0 = performance.now();
-    const res = await fetch(`http://127.0.0.1:${port}/ticketreport/export?dateFrom=${from}&dateTo=${day(today)}`, { headers: { authorization: `Bearer ${admin}` } });
-    let bytes = 0;
-    for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) bytes += chunk.byteLength;
+    const bytes = await download(`http://127.0.0.1:${port}/ticketreport/export?dateFrom=${from}&dateTo=${day(today)}`, admin);
     const exportSeconds = (performance.now() - t0) / 1000;
+    const exportCpu = process.cpuUsage(cpuBefore);
     clearInterval(sampler);
     const { rows: exported } = await pool.query<{ n: number }>(`SELECT count(*)::int AS n FROM tickets WHERE company_id = $1 AND created_at >= $2::date::timestamptz`, [s.companyId, from]);
 
@@ -259,7 +273,7 @@ async function main(): Promise<void> {
         '|---|---|---|---|---|',
         ...rows,
         '',
-        `export: ${exported[0]?.n ?? '?'} rows since ${from}, ${(bytes / 2 ** 20).toFixed(1)} MiB .xlsx in ${exportSeconds.toFixed(1)} s; RSS ${(rssBefore / 2 ** 20).toFixed(0)} → max ${(rssMax / 2 ** 20).toFixed(0)} MiB (growth ${((rssMax - rssBefore) / 2 ** 20).toFixed(0)} MiB); V8 heap used ${(heapBefore / 2 ** 20).toFixed(0)} → max ${(heapMax / 2 ** 20).toFixed(0)} MiB`,
+        `export: ${exported[0]?.n ?? '?'} rows since ${from}, ${(bytes / 2 ** 20).toFixed(1)} MiB .xlsx in ${exportSeconds.toFixed(1)} s (server CPU ${((exportCpu.user + exportCpu.system) / 1000).toFixed(0)} ms); server RSS ${(rssBefore / 2 ** 20).toFixed(0)} → max ${(rssMax / 2 ** 20).toFixed(0)} MiB (growth ${((rssMax - rssBefore) / 2 ** 20).toFixed(0)} MiB); V8 heap used ${(heapBefore / 2 ** 20).toFixed(0)} → max ${(heapMax / 2 ** 20).toFixed(0)} MiB`,
         ref
           ? `pgbench -S (2 clients, 15 s): ${ref.tps.toFixed(0)} tps, latency average ${ref.latencyMs.toFixed(3)} ms; load average now ${load()}\n` +
             p95s.map(([name, p95]) => `  ${name}: p95 = ${(p95 / ref.latencyMs).toFixed(0)} × pgbench -S latency`).join('\n')

@@ -6,6 +6,9 @@ import { reportSelect, type ReportDbRow } from './queries.js';
 /** Rows per fetch while streaming: memory stays at one batch whatever the report's size. */
 export const REPORT_BATCH = 2000;
 
+/** The report's order (newest opening first, id breaking ties): the stream's and the export's. */
+export const reportOrder = [desc(tickets.createdAt), desc(tickets.id)] as const;
+
 /** A cursor row (an array, in reportSelect's field order) as the report's row: one literal, one shape for V8. */
 const reportRow = (r: unknown[]): ReportDbRow =>
   ({
@@ -31,7 +34,7 @@ const reportRow = (r: unknown[]): ReportDbRow =>
  * rows at 1,000,000 tickets (docs/BENCHMARKS.md). A consumer that stops early closes the cursor.
  */
 export async function* reportBatches(db: Db, where: SQL, max: number): AsyncGenerator<ReportDbRow[]> {
-  const query = reportSelect(db).where(where).orderBy(desc(tickets.createdAt), desc(tickets.id)).limit(max).toSQL();
+  const query = reportSelect(db).where(where).orderBy(...reportOrder).limit(max).toSQL();
   const client = await db.$client.connect();
   let failed = false;
   try {

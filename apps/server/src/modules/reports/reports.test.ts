@@ -1,3 +1,4 @@
+import http from 'node:http';
 import { REPORT_COUNT_CAP, REPORT_SHEET_NAME, reportResponse, type ReportRow } from '@balcao/contracts';
 import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
@@ -5,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, type LoggedIn, type TestApp } from '../../../test/helpers.js';
 import { seedInsight, type InsightFixture } from '../../../test/insight-seed.js';
 import { createAdminTestApp, createPlainUser, setupRoles, type Roles } from '../../../test/roles.js';
-import { createContact, createQueue, joinQueues, ticketRow } from '../../../test/tickets.js';
+import { createContact, createQueue, createTicketRow, joinQueues, ticketRow } from '../../../test/tickets.js';
 import { REPORT_EXPORT_HEADER } from './export.js';
 
 let t: TestApp;
@@ -167,6 +168,28 @@ describe('GET /ticketreport/export', () => {
     expect(t1[9]).toBe(10);
   });
 
+  it('escapes & < > " and backslashes, keeps tabs and line breaks, drops the control characters XML cannot carry', async () => {
+    const contact = await createContact(t.db, roles.companyId, { name: 'Ana <&> "Souza"\u0001\u000b\ttab', number: '5511900000077' });
+    await createTicketRow(t.db, {
+      companyId: roles.companyId,
+      contactId: contact.id,
+      whatsappId: fx.whatsappId,
+      status: 'closed',
+      lastMessage: '<b>1 & 2</b>\u0002\nfim\uFFFF \\ barra\r\nlinha\rúltima',
+      createdAt: new Date('2024-06-10T12:00:00Z'),
+      closedAt: new Date('2024-06-11T13:02:03Z'),
+    });
+    const res = await get(roles.admin.token, '/ticketreport/export?dateFrom=2024-06-01&dateTo=2024-06-30');
+    expect(res.statusCode).toBe(200);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    const rows = book.getWorksheet(REPORT_SHEET_NAME)!.getSheetValues().filter(Boolean).map((r) => (r as unknown[]).slice(1));
+    expect(rows).toHaveLength(2);
+    const [conexao, contato, usuario, fila, status, ultima, , fechamento, tempo, nps] = rows[1]!;
+    expect([conexao, contato, usuario, fila, status, ultima, tempo, nps]).toEqual(['Página Loja', 'Ana <&> "Souza"\ttab', undefined, undefined, 'Finalizado', '<b>1 & 2</b>\nfim \\ barra\nlinha\núltima', '25:02:03', undefined]);
+    expect(fechamento).toMatch(/^1[01]\/06\/2024 \d{2}:02:03$/);
+  });
+
   it("exports only the caller's visible tickets, and nothing of another company", async () => {
     const load = async (token: string) => {
       const res = await get(token, `/ticketreport/export?${MARCH}`);
@@ -201,6 +224,61 @@ describe('a report over more tickets than the count cap', () => {
     expect(last.tickets).toHaveLength(10);
     expect(last.totalTickets.total).toBe(many);
     expect((await report(roles.otherAdmin.token, `${JANUARY}&page=1&pageSize=10`)).totalTickets.total).toBe(0);
+  });
+
+  it('pages a contact search newest first, counted once under the cap and read as any filter at it', async () => {
+    const plain = await report(roles.admin.token, `${JANUARY}&page=2&pageSize=10`);
+    const searched = await report(roles.admin.token, `${JANUARY}&searchParam=em%20massa&page=2&pageSize=10`);
+    expect(searched.totalTickets.total).toBe(REPORT_COUNT_CAP);
+    expect(idsOf(searched.tickets)).toEqual(idsOf(plain.tickets));
+    const { T4, T3, T2 } = fx.ids;
+    const narrow = await report(roles.admin.token, `${MARCH}&searchParam=cliente%20t&page=2&pageSize=3`);
+    expect(narrow.totalTickets.total).toBe(7);
+    expect(narrow.tickets.map((r) => [r.id, r.contactName])).toEqual([
+      [T4, 'Cliente T4'],
+      [T3, 'Cliente T3'],
+      [T2, 'Cliente T2'],
+    ]);
+    expect((await report(roles.admin.token, `${MARCH}&searchParam=cliente%20t&page=4&pageSize=3`)).tickets).toEqual([]);
+    expect((await report(roles.otherAdmin.token, `${JANUARY}&searchParam=em%20massa&page=1&pageSize=10`)).totalTickets.total).toBe(0);
+  });
+
+  it('a client that goes away mid-export ends the COPY and leaves no connection behind', async () => {
+    const base = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const copies = async () =>
+      (await t.db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM pg_stat_activity WHERE query LIKE 'COPY (%' AND pid <> pg_backend_pid()`)).rows[0]!.n;
+    await new Promise<void>((resolve, reject) => {
+      const req = http.get(`${base}/ticketreport/export?${JANUARY}`, { headers: bearer(roles.admin.token) }, (res) => {
+        expect(res.statusCode).toBe(200);
+        res.once('data', () => {
+          req.destroy();
+          resolve();
+        });
+      });
+      req.on('error', (err) => (req.destroyed ? undefined : reject(err)));
+    });
+    await expect.poll(copies, { timeout: 10_000 }).toBe(0);
+    const again = await get(roles.admin.token, `/ticketreport/export?${JANUARY}`);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(again.rawPayload as unknown as ArrayBuffer);
+    expect(book.getWorksheet(REPORT_SHEET_NAME)!.rowCount).toBe(many + 1);
+  });
+
+  it('a search with a word most contacts hold finds the same tickets (the word leads no index scan)', async () => {
+    await t.db.execute(sql`INSERT INTO contacts (company_id, channel, name, number, remote_jid)
+      SELECT ${roles.companyId}::int, 'whatsapp', 'Fregues ' || i, '5531' || lpad(i::text, 8, '0'), '5531' || lpad(i::text, 8, '0') FROM generate_series(1, 10001) i`);
+    const [target] = (await t.db.execute<{ id: number }>(sql`SELECT id FROM contacts WHERE company_id = ${roles.companyId} AND name = 'Fregues 4242'`)).rows;
+    const other = await createContact(t.db, roles.companyId, { name: 'Outro 4242 Fregues 4242x' });
+    const ticket = await createTicketRow(t.db, { companyId: roles.companyId, contactId: target!.id, whatsappId: fx.whatsappId, createdAt: new Date('2025-02-10T12:00:00Z') });
+    const decoy = await createTicketRow(t.db, { companyId: roles.companyId, contactId: other.id, whatsappId: fx.whatsappId, createdAt: new Date('2025-02-11T12:00:00Z') });
+    const FEBRUARY = 'dateFrom=2025-02-01&dateTo=2025-02-28';
+    const found = async (term: string) => idsOf((await report(roles.admin.token, `${FEBRUARY}&searchParam=${encodeURIComponent(term)}`)).tickets);
+    expect(await found('fregues 4242')).toEqual([decoy.id, ticket.id]);
+    expect(await found('Fregues 4242x')).toEqual([decoy.id]);
+    expect(await found('  Fregues   4242 ')).toEqual([]);
+    expect(await found('Fregues')).toEqual([decoy.id, ticket.id]);
+    expect(await found('553100004242')).toEqual([ticket.id]);
+    expect((await report(roles.otherAdmin.token, `${FEBRUARY}&searchParam=Fregues%204242`)).totalTickets.total).toBe(0);
   });
 
   it('exports every row across many batches, newest first', async () => {

@@ -31,10 +31,10 @@ export function registerReportRoutes(app: FastifyInstance, ctx: AppContext, auth
   const tags = ['reports'];
   const guarded = { onRequest: authenticate, preHandler: permissionGuard(async (req: FastifyRequest) => assertManagementAccess(ctx.db, caller(req), 'showDashboard')) };
 
-  const whereFor = async (req: FastifyRequest, filter: Parameters<typeof reportWhere>[1]) => {
+  const whereFor = async (req: FastifyRequest, filter: Parameters<typeof reportWhere>[2]) => {
     const by = caller(req);
     await assertFilterIdsInCompany(ctx.db, by.companyId, filter);
-    return reportWhere(await loadViewer(ctx.db, by), filter);
+    return reportWhere(ctx.db, await loadViewer(ctx.db, by), filter);
   };
 
   r.get('/ticketreport/reports', { schema: { tags, querystring: reportQuery, response: { 200: reportResponse } }, ...guarded }, async (req, reply) => {

@@ -1,13 +1,15 @@
 import { PassThrough } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
-import { writeXlsxSheet, type XlsxCell } from './xlsx-stream.js';
+import { rowXml, writeXlsxSheet, type XlsxCell } from './xlsx-stream.js';
 
+/** Each batch as one piece of row XML, rows numbered from 2 on (the header is row 1). */
 async function* batches(...list: XlsxCell[][][]) {
-  for (const batch of list) yield batch;
+  let index = 1;
+  for (const batch of list) yield batch.map((cells) => rowXml(++index, cells)).join('');
 }
 
-async function written(rows: AsyncIterable<XlsxCell[][]>): Promise<unknown[][]> {
+async function written(rows: AsyncIterable<string>): Promise<unknown[][]> {
   const out = new PassThrough();
   const chunks: Buffer[] = [];
   out.on('data', (c: Buffer) => chunks.push(c));

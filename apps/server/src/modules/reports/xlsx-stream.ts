@@ -5,15 +5,13 @@ import { crc32, createDeflateRaw } from 'node:zlib';
 /**
  * A one-sheet .xlsx written as it goes: the sheet's XML is built as text per batch of rows and
  * deflated straight into the zip on `out` (entries with data descriptors, so nothing waits for a
- * size), with backpressure end to end: a batch is taken only when deflate and `out` have room.
+ * size), with backpressure end to end: a piece of rows is taken only when deflate and `out` have room.
  * exceljs' WorkbookWriter built a Row and a Cell object per value and handed its XML to the zip
  * without waiting, which cost the report export most of its time and memory (docs/BENCHMARKS.md).
  * Inline strings only (no shared-string table, no styles): what a data export needs.
  */
 
 export type XlsxCell = string | number | null | undefined;
-
-const ROWS_PER_WRITE = 200;
 
 const MAIN_NS = 'http://schemas.openxmlformats.org/spreadsheetml/2006/main';
 const REL_NS = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
@@ -78,7 +76,7 @@ class ZipWriter {
   }
 
   /** Starts an entry; `feed` writes its content through the returned function, which waits for room. */
-  async entry(fileName: string, feed: (write: (text: string) => Promise<void>) => Promise<void>): Promise<void> {
+  async entry(fileName: string, feed: (write: (data: string | Buffer) => Promise<void>) => Promise<void>): Promise<void> {
     const name = Buffer.from(fileName, 'utf8');
     const header = Buffer.alloc(30);
     header.writeUInt32LE(0x04034b50, 0);
@@ -100,8 +98,8 @@ class ZipWriter {
         await this.write(chunk);
       }
     })();
-    await feed(async (text) => {
-      const data = Buffer.from(text, 'utf8');
+    await feed(async (piece) => {
+      const data = typeof piece === 'string' ? Buffer.from(piece, 'utf8') : piece;
       entry.crc = crc32(data, entry.crc);
       entry.size += data.length;
       if (!deflate.write(data)) await once(deflate, 'drain');
@@ -153,8 +151,8 @@ class ZipWriter {
   }
 }
 
-/** One row's XML: strings inline, numbers as values, empty cells left out. */
-function rowXml(index: number, cells: readonly XlsxCell[]): string {
+/** One row's XML: strings inline, numbers as values, empty cells left out (the export's rows are built alike by PostgreSQL, export.ts). */
+export function rowXml(index: number, cells: readonly XlsxCell[]): string {
   let xml = `<row r="${index}">`;
   cells.forEach((cell, column) => {
     if (cell === null || cell === undefined || cell === '') return;
@@ -168,21 +166,16 @@ function rowXml(index: number, cells: readonly XlsxCell[]): string {
 }
 
 /**
- * Writes the workbook with one sheet named `sheetName` to `out`: the header row, then every batch `rows`
- * yields (each batch is one write, so memory holds about one batch's XML). The caller ends `out`.
+ * Writes the workbook with one sheet named `sheetName` to `out`: the header row, then each piece of row XML
+ * `rows` yields (text or UTF-8 bytes; rows numbered from 2 on, in order), each written when deflate and `out` have room, so memory
+ * holds about one piece. The caller ends `out`.
  */
-export async function writeXlsxSheet(out: Writable, sheetName: string, header: readonly string[], rows: AsyncIterable<readonly (readonly XlsxCell[])[]>): Promise<void> {
+export async function writeXlsxSheet(out: Writable, sheetName: string, header: readonly string[], rows: AsyncIterable<string | Buffer>): Promise<void> {
   const zip = new ZipWriter(out);
   for (const [name, text] of staticParts(sheetName)) await zip.file(name, text);
   await zip.entry('xl/worksheets/sheet1.xml', async (write) => {
     await write(`${XML_HEAD}<worksheet xmlns="${MAIN_NS}"><sheetData>${rowXml(1, header)}`);
-    let index = 1;
-    // A few hundred rows per write: short-lived strings that die young instead of a batch's megabytes of XML.
-    for await (const batch of rows) {
-      for (let start = 0; start < batch.length; start += ROWS_PER_WRITE) {
-        await write(batch.slice(start, start + ROWS_PER_WRITE).map((cells) => rowXml(++index, cells)).join(''));
-      }
-    }
+    for await (const xml of rows) await write(xml);
     await write('</sheetData></worksheet>');
   });
   await zip.finish();
