@@ -21,6 +21,7 @@ import { eq } from 'drizzle-orm';
 import { companies, companySettings, plans, users } from '../apps/server/src/db/schema/index.js';
 import { buildApp } from '../apps/server/src/http/app.js';
 import { multipart } from '../apps/server/test/multipart.js';
+import { cpuMeter, perUnit } from './cpu.js';
 import { benchDatabase } from './database.js';
 import { runPgbench } from './pgbench.js';
 
@@ -55,6 +56,7 @@ async function companyWithAdmin(db: ReturnType<typeof createDb>, app: Awaited<Re
     await db.insert(users).values({ companyId, name: 'Bench admin', email: `admin-${companyId}@bench.local`, passwordHash: await hashPassword(PASSWORD), profile: 'admin' });
   }
   const login = await app.inject({ method: 'POST', url: '/auth/login', payload: { email: `admin-${companyId}@bench.local`, password: PASSWORD } });
+  if (login.statusCode !== 200) throw new Error(`login of company ${companyId} → ${login.statusCode} ${login.body}`);
   return { companyId, auth: { authorization: `Bearer ${(login.json() as { token: string }).token}` } };
 }
 
@@ -76,9 +78,10 @@ async function main(): Promise<void> {
       for (const round of ['first', 'second']) {
         const form = multipart({}, { field: 'file', name: 'contatos.xlsx', type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', data: file });
         const t0 = performance.now();
+        const cpu = cpuMeter(database.postmasterPid);
         const res = await app.inject({ method: 'POST', url: '/contacts/upload', headers: { ...auth, ...form.headers }, payload: form.payload });
         const seconds = (performance.now() - t0) / 1000;
-        console.log(`import (${round}): ${res.statusCode} ${res.body} in ${seconds.toFixed(2)} s (${(IMPORT_ROWS / seconds).toFixed(0)} rows/s), load ${load()}`);
+        console.log(`import (${round}): ${res.statusCode} ${res.body} in ${seconds.toFixed(2)} s (${(IMPORT_ROWS / seconds).toFixed(0)} rows/s), ${perUnit(cpu.stop(), IMPORT_ROWS, 'row')}, load ${load()}`);
       }
     }
 
@@ -122,6 +125,7 @@ async function main(): Promise<void> {
       for (let i = 0; i < 5; i++) await app.inject({ method: 'GET', url, headers: search.auth });
       const times: number[] = [];
       let count = 0;
+      const cpu = cpuMeter(database.postmasterPid);
       for (let i = 0; i < REQUESTS; i++) {
         const s = performance.now();
         const res = await app.inject({ method: 'GET', url, headers: search.auth });
@@ -129,14 +133,15 @@ async function main(): Promise<void> {
         if (res.statusCode !== 200) throw new Error(`${url} → ${res.statusCode} ${res.body}`);
         count = (res.json() as { count: number }).count;
       }
+      const spent = cpu.stop();
       times.sort((a, b) => a - b);
       p95s.push([label, percentile(times, 0.95)]);
-      rows.push(`| ${label} (\`${term}\`) | ${count} | ${percentile(times, 0.5).toFixed(1)} ms | ${percentile(times, 0.95).toFixed(1)} ms |`);
+      rows.push(`| ${label} (\`${term}\`) | ${count} | ${percentile(times, 0.5).toFixed(1)} ms | ${percentile(times, 0.95).toFixed(1)} ms | ${perUnit(spent, REQUESTS, 'request')} |`);
     }
     const searchLoad = load();
     const total = (await pool.query<{ n: number }>('SELECT count(*)::int AS n FROM contacts WHERE company_id = $1', [search.companyId])).rows[0]?.n;
     console.log(`\nGET /contacts over ${total} contacts of one company, ${REQUESTS} sequential requests each (load ${searchLoad}):`);
-    console.log('| Search | count | p50 | p95 |\n|---|---|---|---|');
+    console.log('| Search | count | p50 | p95 | CPU |\n|---|---|---|---|---|');
     for (const row of rows) console.log(row);
 
     const reads = await runPgbench(database.adminConnectionString, 2, 15, '-S');

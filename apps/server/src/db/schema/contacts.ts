@@ -44,6 +44,8 @@ export const contacts = pgTable(
     index('contacts_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
     index('contacts_number_trgm_idx').using('gin', t.number.op('gin_trgm_ops')),
     index('contacts_email_trgm_idx').using('gin', t.email.op('gin_trgm_ops')),
+    // GET /contacts terms with 4+ digits: the 4-digit grams of name, number and e-mail (migration 0037).
+    index('contacts_digit_grams_idx').using('gin', sql`contact_digit_grams(${t.name}, ${t.number}, ${t.email})`),
   ],
 );
 

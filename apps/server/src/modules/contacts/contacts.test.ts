@@ -1,5 +1,5 @@
 import { CONTACT_COUNT_CAP, contactListResponse, contactSchema, type Contact, type ContactEventPayload, type TicketEventPayload } from '@balcao/contracts';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { companySettings, contactCustomFields, contactTags, contacts, tags, tickets } from '../../db/schema/index.js';
 import { bearer, collect, nextEvent, sleep, type TestApp } from '../../../test/helpers.js';
@@ -162,6 +162,42 @@ describe('listing contacts', () => {
     expect((await call(roles.admin.token, 'DELETE', `/contacts/${seeded[0]!.id}`)).statusCode).toBe(200);
     expect((await search('liveir')).contacts.map((c) => c.name)).toEqual(['Ana Oliveira Oliveirinha', 'Carla Souza']);
     expect((await search('liveir', roles.otherAdmin.token)).contacts.map((c) => c.name)).toEqual(['Other Oliveira']);
+  });
+
+  it('a term with 4 or more digits (the digit-gram index): the digits of name, number or e-mail, in name order, per company', async () => {
+    const zeca = await seedContact(roles.companyId, { name: 'Zeca 8642 Souza', number: '5541900007531' });
+    const bia = await seedContact(roles.companyId, { name: 'Bia', number: '5541900007532', email: 'bia86420@mail.test' });
+    const ana = await seedContact(roles.companyId, { name: 'Ana', number: '5541986421111' });
+    // The term's digits split between two fields: no field holds them.
+    await seedContact(roles.companyId, { name: 'Caio 86', number: '5541900007533', email: '42@mail.test' });
+    await seedContact(roles.otherCompanyId, { name: 'Outra 8642', number: '5541986429999' });
+    const search = async (term: string, token = roles.user.token) => contactListResponse.parse((await call(token, 'GET', `/contacts?searchParam=${encodeURIComponent(term)}`)).json());
+    const found = await search('8642');
+    expect(found.contacts.map((c) => c.id)).toEqual([ana.id, bia.id, zeca.id]);
+    expect(found.count).toBe(3);
+    // The term's digits alone also find a number holding them (Ana's), as they always have.
+    expect((await search('ZECA 8642')).contacts.map((c) => c.id)).toEqual([ana.id, zeca.id]);
+    expect((await search('8642 souza')).contacts.map((c) => c.id)).toEqual([ana.id, zeca.id]);
+    expect((await search('(41) 98642')).contacts.map((c) => c.id)).toEqual([ana.id]);
+    expect((await search('a86420@')).contacts.map((c) => c.id)).toEqual([bia.id]);
+    expect((await search('zeca 86420')).count).toBe(0);
+    expect((await search('8642', roles.otherAdmin.token)).contacts.map((c) => c.name)).toEqual(['Outra 8642']);
+    // A rename leaves the index with the new digits.
+    expect((await call(roles.admin.token, 'PUT', `/contacts/${zeca.id}`, { name: 'Zeca 9753 Souza', number: zeca.number })).statusCode).toBe(200);
+    expect((await search('8642')).contacts.map((c) => c.id)).toEqual([ana.id, bia.id]);
+    expect((await search('9753 sou')).contacts.map((c) => c.id)).toEqual([zeca.id]);
+  });
+
+  it('a term with digits matching more than the cap: the page in name order, past the walked window too', async () => {
+    // 6,100 contacts sort before the matches, so the walk of the name index finds none and the matches are sorted.
+    await t.db.execute(sql`insert into contacts (company_id, name, number)
+      select ${roles.companyId}, 'Aaa ' || lpad(i::text, 5, '0'), '55419700' || lpad(i::text, 5, '0') from generate_series(1, 6100) i`);
+    await t.db.execute(sql`insert into contacts (company_id, name, number)
+      select ${roles.companyId}, 'Zzz ' || lpad((i * 7 % 1030)::text, 4, '0'), '5541975' || lpad(i::text, 6, '0') from generate_series(0, 1029) i`);
+    const page = contactListResponse.parse((await call(roles.user.token, 'GET', '/contacts?searchParam=41975&pageNumber=2')).json());
+    expect(page.count).toBe(CONTACT_COUNT_CAP);
+    expect(page.hasMore).toBe(true);
+    expect(page.contacts.map((c) => c.name)).toEqual(Array.from({ length: 20 }, (_, i) => `Zzz ${String(20 + i).padStart(4, '0')}`));
   });
 
   it('searches name, number (typed punctuation ignored) and e-mail, and carries tags in one page', async () => {

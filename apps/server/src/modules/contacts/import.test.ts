@@ -1,5 +1,5 @@
 import { contactImportResult, contactSchema, IMPORT_MSG, type ContactImportProgressPayload } from '@balcao/contracts';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { contactTags, contacts, tags } from '../../db/schema/index.js';
@@ -84,9 +84,18 @@ describe('POST /contacts/upload', () => {
   });
 
   it('imports the same file again without creating anything, and updates a contact typed differently', async () => {
+    const versions = async () => (await t.db.execute<{ id: number; xmin: string }>(sql`select id, xmin::text from contacts where company_id = ${roles.companyId} order by id`)).rows;
+    const before = await versions();
     const again = await upload(roles.user.token, await xlsx(sheet));
     expect(again.json()).toMatchObject({ total: 6, created: 0, updated: 3, ignored: 3 });
     expect(await companyContacts(roles.companyId)).toHaveLength(3);
+    // Nothing in the sheet changed: no contact row was rewritten.
+    expect(await versions()).toEqual(before);
+    // An unchanged contact still gets the tags a sheet adds.
+    const tagged = await upload(roles.user.token, await xlsx([['Nome', 'Telefone', 'Tags'], ['Carla Dias', '5531912345678', 'Reimportada']]));
+    expect(tagged.json()).toMatchObject({ total: 1, created: 0, updated: 1 });
+    const carla = (await companyContacts(roles.companyId)).find((c) => c.number === '5531912345678')!;
+    expect(await tagNamesOf(carla.id)).toEqual(['Atacado', 'Reimportada']);
 
     const renamed = await upload(roles.admin.token, await xlsx([['name', 'number'], ['Ana Renomeada', '5511987654321'], ['Ana Outra Vez', '11 98765 4321']]));
     expect(renamed.json()).toMatchObject({ total: 2, created: 0, updated: 2 });

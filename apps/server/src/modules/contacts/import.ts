@@ -117,21 +117,39 @@ async function tagIdsByName(db: DbOrTx, companyId: number, names: string[], publ
 }
 
 /**
- * Writes one batch: inserted or updated by number; answers how many were new and each number's contact id.
- * The batch travels as three array parameters unnested by PostgreSQL, not thousands of bound values
- * (building and parsing those was most of an import's time, docs/BENCHMARKS.md).
+ * Writes one batch and its tag links in one statement: inserted or updated by number; answers each number's contact
+ * id and whether it is new. The batch travels as array parameters unnested by PostgreSQL, not thousands of bound
+ * values (building and parsing those was most of an import's time, docs/BENCHMARKS.md). A contact whose name and
+ * e-mail the sheet repeats is not rewritten (a second import of a file writes no contact row, and the word index's
+ * trigger sees no change); its id comes from the statement's snapshot, where the rows it writes are not yet visible.
  */
-async function upsertBatch(db: DbOrTx, companyId: number, batch: ImportEntry[]) {
+async function upsertBatch(db: DbOrTx, companyId: number, batch: ImportEntry[], tagIds: Map<string, number>) {
   const column = (pick: (e: ImportEntry) => string) => sql.param(batch.map(pick));
+  const links = batch.flatMap((e) => e.tagNames.flatMap((name) => (tagIds.has(name.toLowerCase()) ? [[e.number, tagIds.get(name.toLowerCase())!] as const] : [])));
   const { rows } = await db.execute<{ id: number; number: string; created: boolean }>(sql`
-    INSERT INTO ${contacts} (company_id, channel, name, number, remote_jid, email)
-    SELECT ${companyId}::int, 'whatsapp', u.name, u.number, u.number || '@s.whatsapp.net', u.email
-    FROM unnest(${column((e) => e.name)}::text[], ${column((e) => e.number)}::text[], ${column((e) => e.email)}::text[]) AS u(name, number, email)
-    ON CONFLICT (company_id, channel, number) DO UPDATE SET
-      name = excluded.name,
-      email = CASE WHEN excluded.email <> '' THEN excluded.email ELSE ${contacts}.email END,
-      updated_at = now()
-    RETURNING id, number, (xmax = 0) AS created`);
+    WITH u AS (
+      SELECT * FROM unnest(${column((e) => e.name)}::text[], ${column((e) => e.number)}::text[], ${column((e) => e.email)}::text[]) AS u(name, number, email)
+    ), written AS (
+      INSERT INTO ${contacts} AS c (company_id, channel, name, number, remote_jid, email)
+      SELECT ${companyId}::int, 'whatsapp', u.name, u.number, u.number || '@s.whatsapp.net', u.email FROM u
+      ON CONFLICT (company_id, channel, number) DO UPDATE SET
+        name = excluded.name,
+        email = CASE WHEN excluded.email <> '' THEN excluded.email ELSE c.email END,
+        updated_at = now()
+      WHERE c.name IS DISTINCT FROM excluded.name OR (excluded.email <> '' AND c.email IS DISTINCT FROM excluded.email)
+      RETURNING c.id, c.number, (c.xmax = 0) AS created
+    ), ids AS (
+      SELECT id, number, created FROM written
+      UNION ALL
+      SELECT c.id, c.number, false FROM ${contacts} c JOIN u ON c.number = u.number
+      WHERE c.company_id = ${companyId}::int AND c.channel = 'whatsapp' AND NOT EXISTS (SELECT 1 FROM written w WHERE w.number = c.number)
+    ), links AS (
+      INSERT INTO ${contactTags} (contact_id, tag_id)
+      SELECT ids.id, l.tag_id FROM unnest(${sql.param(links.map((l) => l[0]))}::text[], ${sql.param(links.map((l) => l[1]))}::int[]) AS l(number, tag_id)
+      JOIN ids ON ids.number = l.number
+      ON CONFLICT DO NOTHING
+    )
+    SELECT id, number, created FROM ids`);
   return rows;
 }
 
@@ -151,24 +169,28 @@ export async function writeEntries(
   let created = 0;
   for (let start = 0; start < entries.length; start += BATCH) {
     const batch = entries.slice(start, start + BATCH);
-    const written = await upsertBatch(tx, companyId, batch);
+    const written = await upsertBatch(tx, companyId, batch, tagIds);
     created += written.filter((w) => w.created).length;
     for (const w of written) ids.set(w.number, w.id);
-    const links = batch.flatMap((e) =>
-      e.tagNames.flatMap((name) => {
-        const contactId = ids.get(e.number);
-        const tagId = tagIds.get(name.toLowerCase());
-        return contactId && tagId ? [{ contactId, tagId }] : [];
-      }),
-    );
-    if (links.length > 0) {
-      await tx.execute(sql`INSERT INTO ${contactTags} (contact_id, tag_id)
-        SELECT * FROM unnest(${sql.param(links.map((l) => l.contactId))}::int[], ${sql.param(links.map((l) => l.tagId))}::int[])
-        ON CONFLICT DO NOTHING`);
-    }
     await afterBatch(start + batch.length);
   }
   return { created, ids };
+}
+
+/**
+ * The contacts' GIN indexes (trigrams, digit grams) take an insert into a pending list and merge the list into the
+ * index once it passes `gin_pending_list_limit` (4 MB), in the inserting statement. An import raises the limit for its
+ * own transaction (`SET LOCAL`), so none of its batches stops to merge (a third of a 10,000-row import's time,
+ * docs/BENCHMARKS.md), and merges the lists once it has answered: left there, the next contact written by anyone
+ * (an incoming message's) would pay for the merge.
+ */
+const IMPORT_GIN_PENDING_KB = 64 * 1024;
+
+async function mergeGinPendingLists(ctx: AppContext): Promise<void> {
+  await ctx.db
+    .execute(sql`select gin_clean_pending_list(i.indexrelid) from pg_index i join pg_class c on c.oid = i.indexrelid join pg_am am on am.oid = c.relam
+      where i.indrelid = 'contacts'::regclass and am.amname = 'gin'`)
+    .catch((err: unknown) => ctx.log.warn({ err }, 'could not merge the contact indexes after an import; autovacuum does'));
 }
 
 /**
@@ -182,9 +204,11 @@ export async function runImport(ctx: AppContext, by: AuthUser, plan: ReturnType<
   const progress = (action: 'progress' | 'done', processed: number) =>
     ctx.events.publish({ type: 'contact.importProgress', companyId, userId: by.id, payload: { action, processed, total } });
   const ignored = ignoredBy.invalidNumber + ignoredBy.missingField + ignoredBy.notSelected;
-  const { created } = await ctx.events.inTransaction(ctx.db, (tx, publish) =>
-    writeEntries(tx, companyId, entries, publish, (written) => progress('progress', Math.min(total, ignored + repeated + written))),
-  );
+  const { created } = await ctx.events.inTransaction(ctx.db, async (tx, publish) => {
+    await tx.execute(sql`select set_config('gin_pending_list_limit', ${String(IMPORT_GIN_PENDING_KB)}, true)`);
+    return writeEntries(tx, companyId, entries, publish, (written) => progress('progress', Math.min(total, ignored + repeated + written)));
+  });
+  void mergeGinPendingLists(ctx);
   await progress('done', total);
   return { total, created, updated: entries.length - created + repeated, ignored, ignoredBy };
 }
