@@ -269,7 +269,13 @@ async function main(): Promise<void> {
         const way = q.searchOnMessages ? await chooseMessageSearch(db, q.searchParam) : undefined;
         const tagWay = q.tags?.length ? await chooseTagFilter(db, who.viewer.companyId, q.tags) : undefined;
         const page = selectTicketRows(db, ticketPageWhere(who.viewer, q, way, tagWay), { orderBy: [desc(tickets.updatedAt), desc(tickets.id)], limit: 41 }).toSQL();
-        const plan = await pool.query<{ 'QUERY PLAN': string }>(`EXPLAIN (ANALYZE, BUFFERS, COSTS OFF) ${page.sql}`, page.params);
+        // Tag filters and message searches run without parallel workers, as listTickets runs them.
+        const client = await pool.connect();
+        const plan = await client
+          .query('BEGIN')
+          .then(() => (way || q.tags?.length ? client.query('SET LOCAL max_parallel_workers_per_gather = 0') : undefined))
+          .then(() => client.query<{ 'QUERY PLAN': string }>(`EXPLAIN (ANALYZE, BUFFERS, COSTS OFF) ${page.sql}`, page.params))
+          .finally(() => client.query('COMMIT').finally(() => client.release()));
         plans.push(`── ${role} · ${name}${way ? ` (${way})` : ''}${tagWay ? ` (${tagWay})` : ''}\n${plan.rows.map((r) => r['QUERY PLAN']).join('\n')}`);
       }
     }

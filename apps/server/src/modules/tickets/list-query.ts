@@ -42,7 +42,9 @@ export function ticketListWhere(
     conditions.push(
       tagFilter === 'tagsFirst'
         ? sql`${tickets.id} = any(array(${tagged}))`
-        : sql`exists (${tagged} and ${ticketTags.ticketId} = ${tickets.id})`,
+        : // `offset 0` keeps the probe a per-row filter of the walk: as a semi-join the planner hashed the
+          // whole tab (40 000 open tickets) to find a page that ~500 probes find (25 ms → 1 ms at 1 M).
+          sql`exists (${tagged} and ${ticketTags.ticketId} = ${tickets.id} offset 0)`,
     );
   }
   if (q.withUnreadMessages) conditions.push(gt(tickets.unreadMessages, 0));
