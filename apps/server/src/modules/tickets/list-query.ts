@@ -21,12 +21,14 @@ export function ticketListWhere(
   tagFilter: TagFilter = 'ticketsFirst',
 ): SQL {
   const view = q.status ?? 'search';
-  const conditions: (SQL | undefined)[] = [visibleTicketsWhere(v, branch)];
+  // History: the whole list for those who see the whole company, else one's own tickets (always visible:
+  // the rule's "or" is left out, so the planner walks the viewer's own index without it).
+  const ownHistory = (view === 'closed' || view === 'search') && !seesWholeCompany(v);
+  const conditions: (SQL | undefined)[] = [visibleTicketsWhere(v, ownHistory ? 'own' : branch)];
 
   if (view !== 'search') conditions.push(eq(tickets.status, view));
-  if (view === 'closed' || view === 'search') {
-    // History: the whole list for those who see the whole company, else one's own tickets.
-    if (!seesWholeCompany(v)) conditions.push(eq(tickets.userId, v.id));
+  if (ownHistory) {
+    conditions.push(eq(tickets.userId, v.id));
   } else if (unassignedOrOwn(v, q)) {
     conditions.push(OWNER_CONDITIONS[branch](v));
   }
