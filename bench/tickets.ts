@@ -24,6 +24,7 @@ import { chooseMessageSearch, chooseTagFilter, ticketPageWhere } from '../apps/s
 import { selectTicketRows } from '../apps/server/src/modules/tickets/queries.js';
 import { loadViewer } from '../apps/server/src/modules/tickets/visibility.js';
 import { generateConnectionToken } from '../apps/server/src/modules/whatsapp/service.js';
+import { cpuMeter } from './cpu.js';
 import { runPgbench } from './pgbench.js';
 
 const num = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
@@ -248,6 +249,7 @@ async function main(): Promise<void> {
         const url = `/tickets?${new URLSearchParams(params).toString()}`;
         const times: number[] = [];
         let shown = 0;
+        const cpu = cpuMeter(embedded?.pid());
         const until = performance.now() + SCENARIO_SECONDS * 1000;
         for (let i = 0; i < WARMUP + REQUESTS && (i < 2 || performance.now() < until); i++) {
           const t0 = performance.now();
@@ -257,10 +259,12 @@ async function main(): Promise<void> {
           if (i === 0) shown = (res.json() as { tickets: unknown[] }).tickets.length;
           times.push(ms);
         }
+        const spent = cpu.stop();
+        const cpuEach = (ms: number | undefined) => (ms === undefined ? '—' : (ms / times.length).toFixed(2));
         // The warm-up requests are dropped; a slow scenario that ran out of time drops its first half instead.
         const samples = times.slice(Math.min(WARMUP, Math.floor(times.length / 2))).sort((a, b) => a - b);
         results.push({
-          row: `| ${role} | ${name} | ${shown} | ${samples.length} | ${percentile(samples, 0.5).toFixed(1)} | ${percentile(samples, 0.95).toFixed(1)} | ${percentile(samples, 0.99).toFixed(1)} |`,
+          row: `| ${role} | ${name} | ${shown} | ${samples.length} | ${percentile(samples, 0.5).toFixed(1)} | ${percentile(samples, 0.95).toFixed(1)} | ${percentile(samples, 0.99).toFixed(1)} | ${cpuEach(spent.nodeMs)} | ${cpuEach(spent.postgresMs)} |`,
           p95: percentile(samples, 0.95),
         });
 
@@ -269,7 +273,13 @@ async function main(): Promise<void> {
         const way = q.searchOnMessages ? await chooseMessageSearch(db, q.searchParam) : undefined;
         const tagWay = q.tags?.length ? await chooseTagFilter(db, who.viewer.companyId, q.tags) : undefined;
         const page = selectTicketRows(db, ticketPageWhere(who.viewer, q, way, tagWay), { orderBy: [desc(tickets.updatedAt), desc(tickets.id)], limit: 41 }).toSQL();
-        const plan = await pool.query<{ 'QUERY PLAN': string }>(`EXPLAIN (ANALYZE, BUFFERS, COSTS OFF) ${page.sql}`, page.params);
+        // Tag filters and message searches run without parallel workers, as listTickets runs them.
+        const client = await pool.connect();
+        const plan = await client
+          .query('BEGIN')
+          .then(() => (way || q.tags?.length ? client.query('SET LOCAL max_parallel_workers_per_gather = 0') : undefined))
+          .then(() => client.query<{ 'QUERY PLAN': string }>(`EXPLAIN (ANALYZE, BUFFERS, COSTS OFF) ${page.sql}`, page.params))
+          .finally(() => client.query('COMMIT').finally(() => client.release()));
         plans.push(`── ${role} · ${name}${way ? ` (${way})` : ''}${tagWay ? ` (${tagWay})` : ''}\n${plan.rows.map((r) => r['QUERY PLAN']).join('\n')}`);
       }
     }
@@ -283,8 +293,8 @@ async function main(): Promise<void> {
         `machine: ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB RAM (${(freemem() / 2 ** 30).toFixed(0)} GiB free), Node ${process.version}`,
         `database: ${embedded ? 'embedded PostgreSQL (fsync off)' : 'DATABASE_URL'}; ${TICKETS} tickets, ${MESSAGES} messages in one company; up to ${REQUESTS} sequential requests per row after ${WARMUP} warm-up, at most ${SCENARIO_SECONDS} s per row`,
         '',
-        '| Caller | Scenario | Tickets on page 1 | n | p50 ms | p95 ms | p99 ms | p95 ÷ pgbench -S latency |',
-        '|---|---|---|---|---|---|---|---|',
+        '| Caller | Scenario | Tickets on page 1 | n | p50 ms | p95 ms | p99 ms | CPU ms/req Node | CPU ms/req PostgreSQL | p95 ÷ pgbench -S latency |',
+        '|---|---|---|---|---|---|---|---|---|---|',
         ...results.map(({ row, p95 }) => `${row} ${ref ? (p95 / ref.latencyMs).toFixed(0) : '—'} |`),
         '',
         ref

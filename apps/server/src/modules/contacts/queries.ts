@@ -1,5 +1,6 @@
 import { CONTACT_COUNT_CAP, CONTACTS_PAGE_SIZE, type Channel, type Contact, type ListContactsQuery } from '@balcao/contracts';
-import { and, asc, eq, getTableColumns, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, ilike, inArray, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.js';
 import { contactCustomFields, contactTags, contacts } from '../../db/schema/index.js';
 import { containsPattern } from '../../db/search.js';
@@ -108,6 +109,11 @@ export async function loadContact(db: DbOrTx, companyId: number, id: number): Pr
   const row = await findContact(db, companyId, id);
   return row ? (await presentContacts(db, [row]))[0] : undefined;
 }
+
+/** SQL: the JSON array of one contact's extra info (in id order, as presentContacts lists it). */
+export const extraInfoJson = (contactId: AnyPgColumn | Placeholder) =>
+  sql<Contact['extraInfo']>`(select coalesce(json_agg(json_build_object('id', ${contactCustomFields.id}, 'name', ${contactCustomFields.name}, 'value', ${contactCustomFields.value}) order by ${contactCustomFields.id}), '[]')
+    from ${contactCustomFields} where ${contactCustomFields.contactId} = ${contactId})`;
 
 /** Contacts shaped for the API with their extra info and tags: two more queries whatever their number. */
 export async function presentContacts(db: DbOrTx, rows: ContactRow[]): Promise<Contact[]> {

@@ -1,12 +1,14 @@
 import type { Contact, Message, Ticket } from '@balcao/contracts';
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Connection } from '../../channels/adapter.js';
-import { companySettings, contactCustomFields, contactTags, queues, tags, ticketTags, users } from '../../db/schema/index.js';
+import { companySettings, contactTags, queues, ticketTags, users } from '../../db/schema/index.js';
 import type { Db } from '../../db/client.js';
 import type { AppContext } from '../../http/context.js';
 import { presentContact, type ContactRow } from '../contacts/presenter.js';
+import { extraInfoJson } from '../contacts/queries.js';
 import { presentMessage, type MessageRow } from '../messages/presenter.js';
 import { loadMessage } from '../messages/queries.js';
+import { tagRefsJson } from '../tags/queries.js';
 import { presentTicket, type TicketIncludes, type TicketRow } from '../tickets/presenter.js';
 
 /** What a message's transaction returned: enough to present the message and its ticket without reading them back. */
@@ -32,11 +34,6 @@ type Includes = {
   hides_numbers: boolean | null;
 };
 
-/** A JSON array of tag refs (name, then id: the order of tagsOfContacts/tagsOfTickets) of one join table's rows. */
-const tagRefs = (table: typeof contactTags | typeof ticketTags, key: SQL) =>
-  sql`(select coalesce(json_agg(json_build_object('id', ${tags.id}, 'name', ${tags.name}, 'color', ${tags.color}) order by ${tags.name}, ${tags.id}), '[]')
-    from ${table} join ${tags} on ${tags.id} = ${table.tagId} where ${key})`;
-
 const contactId = sql.placeholder('contactId');
 const ticketId = sql.placeholder('ticketId');
 
@@ -49,10 +46,9 @@ const ticketId = sql.placeholder('ticketId');
 function prepareIncludes(db: Db) {
   return db
     .select({
-      extra_info: sql<Includes['extra_info']>`(select coalesce(json_agg(json_build_object('id', ${contactCustomFields.id}, 'name', ${contactCustomFields.name}, 'value', ${contactCustomFields.value}) order by ${contactCustomFields.id}), '[]')
-        from ${contactCustomFields} where ${contactCustomFields.contactId} = ${contactId})`,
-      contact_tags: sql<Includes['contact_tags']>`${tagRefs(contactTags, sql`${contactTags.contactId} = ${contactId}`)}`,
-      ticket_tags: sql<Includes['ticket_tags']>`${tagRefs(ticketTags, sql`${ticketTags.ticketId} = ${ticketId}`)}`,
+      extra_info: extraInfoJson(contactId),
+      contact_tags: tagRefsJson(contactTags, sql`${contactTags.contactId} = ${contactId}`),
+      ticket_tags: tagRefsJson(ticketTags, sql`${ticketTags.ticketId} = ${ticketId}`),
       queue: sql<Includes['queue']>`(select json_build_object('id', ${queues.id}, 'name', ${queues.name}, 'color', ${queues.color}) from ${queues} where ${queues.id} = ${sql.placeholder('queueId')})`,
       owner: sql<Includes['owner']>`(select json_build_object('id', ${users.id}, 'name', ${users.name}) from ${users} where ${users.id} = ${sql.placeholder('userId')})`,
       hides_numbers: sql<Includes['hides_numbers']>`(select ${companySettings.lgpdHideNumber} = 'enabled' from ${companySettings} where ${companySettings.companyId} = ${sql.placeholder('companyId')})`,

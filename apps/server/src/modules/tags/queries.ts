@@ -1,5 +1,5 @@
 import type { Tag } from '@balcao/contracts';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { contactTags, ticketTags, tags } from '../../db/schema/index.js';
 
@@ -42,6 +42,11 @@ export async function findTagByName(db: DbOrTx, companyId: number, name: string,
 }
 
 const ref = { id: tags.id, name: tags.name, color: tags.color };
+
+/** SQL: a JSON array of tag refs (name, then id: the order of tagsOfContacts/tagsOfTickets) of one join table's rows where `key`. */
+export const tagRefsJson = (table: typeof contactTags | typeof ticketTags, key: SQL) =>
+  sql<TagRef[]>`(select coalesce(json_agg(json_build_object('id', ${tags.id}, 'name', ${tags.name}, 'color', ${tags.color}) order by ${tags.name}, ${tags.id}), '[]')
+    from ${table} join ${tags} on ${tags.id} = ${table.tagId} where ${key})`;
 
 function groupBy<K>(rows: (TagRef & { key: K })[]): Map<K, TagRef[]> {
   const out = new Map<K, TagRef[]>();

@@ -21,12 +21,14 @@ export function ticketListWhere(
   tagFilter: TagFilter = 'ticketsFirst',
 ): SQL {
   const view = q.status ?? 'search';
-  const conditions: (SQL | undefined)[] = [visibleTicketsWhere(v, branch)];
+  // History: the whole list for those who see the whole company, else one's own tickets (always visible:
+  // the rule's "or" is left out, so the planner walks the viewer's own index without it).
+  const ownHistory = (view === 'closed' || view === 'search') && !seesWholeCompany(v);
+  const conditions: (SQL | undefined)[] = [visibleTicketsWhere(v, ownHistory ? 'own' : branch)];
 
   if (view !== 'search') conditions.push(eq(tickets.status, view));
-  if (view === 'closed' || view === 'search') {
-    // History: the whole list for those who see the whole company, else one's own tickets.
-    if (!seesWholeCompany(v)) conditions.push(eq(tickets.userId, v.id));
+  if (ownHistory) {
+    conditions.push(eq(tickets.userId, v.id));
   } else if (unassignedOrOwn(v, q)) {
     conditions.push(OWNER_CONDITIONS[branch](v));
   }
@@ -36,13 +38,15 @@ export function ticketListWhere(
   if (q.queueIds?.length) conditions.push(or(isNull(tickets.queueId), anyOf(tickets.queueId, q.queueIds)));
   if (q.users?.length) conditions.push(anyOf(tickets.userId, q.users));
   if (q.whatsapps?.length && v.isAdmin) conditions.push(anyOf(tickets.whatsappId, q.whatsapps));
-  if (q.tags?.length) {
+  if (q.tags?.length && tagFilter !== 'joined') {
     const tagged = sql`select ${ticketTags.ticketId} from ${ticketTags} join ${tags} on ${tags.id} = ${ticketTags.tagId}
       where ${tags.companyId} = ${v.companyId} and ${anyOf(ticketTags.tagId, q.tags)}`;
     conditions.push(
       tagFilter === 'tagsFirst'
         ? sql`${tickets.id} = any(array(${tagged}))`
-        : sql`exists (${tagged} and ${ticketTags.ticketId} = ${tickets.id})`,
+        : // `offset 0` keeps the probe a per-row filter of the walk: as a semi-join the planner hashed the
+          // whole tab (40 000 open tickets) to find a page that ~500 probes find (25 ms → 1 ms at 1 M).
+          sql`exists (${tagged} and ${ticketTags.ticketId} = ${tickets.id} offset 0)`,
     );
   }
   if (q.withUnreadMessages) conditions.push(gt(tickets.unreadMessages, 0));
@@ -148,7 +152,7 @@ export async function chooseMessageSearch(db: DbOrTx, searchParam: string): Prom
  *   by id, then sorted: fast when few carry it, where the walk would read thousands of
  *   tickets (a closed history) between matches.
  */
-export type TagFilter = 'tagsFirst' | 'ticketsFirst';
+export type TagFilter = 'tagsFirst' | 'ticketsFirst' | 'joined';
 
 /** Tagged tickets up to which `tagsFirst` wins (fetching them by id beats walking the list). */
 const RARE_TAG_TICKETS = 5000;
@@ -166,22 +170,50 @@ export async function chooseTagFilter(db: DbOrTx, companyId: number, tagIds: num
  * `GET /tickets`: one page (40) of full tickets; `hasMore` from reading one row more.
  * `count` is exact on the last page, else counted up to TICKET_COUNT_CAP (message
  * searches: the tickets up to this page, a lower bound while `hasMore`).
+ * A tag filter's or message search's page and count run without parallel workers: the walks read a
+ * few thousand index entries, where starting workers costs more (docs/BENCHMARKS.md, "Inbox list").
  */
 export async function listTickets(db: DbOrTx, v: Viewer, q: ListTicketsQuery): Promise<TicketListResponse> {
   const messageSearch = q.searchOnMessages && containsPattern(q.searchParam) ? await chooseMessageSearch(db, q.searchParam) : undefined;
   const tagFilter = await chooseTagFilter(db, v.companyId, q.tags);
-  const where = ticketListWhere(v, q, messageSearch, 'all', tagFilter);
   const dir = q.sortTickets === 'ASC' ? asc : desc;
   const offset = (q.pageNumber - 1) * TICKETS_PER_PAGE;
-  const page = await loadTickets(db, ticketPageWhere(v, q, messageSearch, tagFilter), { orderBy: [dir(tickets.updatedAt), dir(tickets.id)], limit: TICKETS_PER_PAGE + 1, offset });
-  const hasMore = page.length > TICKETS_PER_PAGE;
-  let count = offset + page.length;
-  // A message search's count would test the messages of every candidate ticket: it stays the lower bound.
-  if (!messageSearch && (hasMore || (page.length === 0 && offset > 0))) {
-    const { rows } = await db.execute<{ n: number }>(
-      sql`select count(*)::int as n from (select 1 from ${tickets} where ${where} limit ${TICKET_COUNT_CAP}) matching`,
-    );
-    count = rows[0]?.n ?? 0;
-  }
-  return { tickets: page.slice(0, TICKETS_PER_PAGE), count, hasMore };
+  const pageAndCount = async (tx: DbOrTx): Promise<TicketListResponse> => {
+    const page = await loadTickets(tx, ticketPageWhere(v, q, messageSearch, tagFilter), { orderBy: [dir(tickets.updatedAt), dir(tickets.id)], limit: TICKETS_PER_PAGE + 1, offset });
+    const hasMore = page.length > TICKETS_PER_PAGE;
+    let count = offset + page.length;
+    // A message search's count would test the messages of every candidate ticket: it stays the lower bound.
+    if (!messageSearch && (hasMore || (page.length === 0 && offset > 0))) {
+      count = q.tags?.length ? await countTagged(tx, v, q, q.tags) : await countRows(tx, sql`from ${tickets} where ${ticketListWhere(v, q, messageSearch, 'all', tagFilter)}`);
+    }
+    return { tickets: page.slice(0, TICKETS_PER_PAGE), count, hasMore };
+  };
+  if (!messageSearch && !q.tags?.length) return pageAndCount(db);
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`set local max_parallel_workers_per_gather = 0`);
+    return pageAndCount(tx);
+  });
+}
+
+const countRows = async (db: DbOrTx, from: SQL) => {
+  const { rows } = await db.execute<{ n: number }>(sql`select count(*)::int as n from (select 1 ${from} limit ${TICKET_COUNT_CAP}) matching`);
+  return rows[0]?.n ?? 0;
+};
+
+/**
+ * A tag filter's count, from the selected tags' rows: each probes its ticket by id, index-only
+ * (`tickets_id_list_idx`), and the count stops at the cap. Walking the list instead would read ~60
+ * tickets per match of a tag that 1.7 % carry. A ticket with several of the tags counts once, at the
+ * first of them.
+ */
+function countTagged(db: DbOrTx, v: Viewer, q: ListTicketsQuery, tagIds: number[]) {
+  const selected = sql.join(tagIds.map((id) => sql`${id}`), sql`, `);
+  return countRows(
+    db,
+    sql`from ${ticketTags} join ${tags} on ${tags.id} = ${ticketTags.tagId} join ${tickets} on ${tickets.id} = ${ticketTags.ticketId}
+      where ${tags.companyId} = ${v.companyId} and ${ticketTags.tagId} in (${selected})
+        and not exists (select 1 from ${ticketTags} earlier
+          where earlier.ticket_id = ${ticketTags.ticketId} and earlier.tag_id in (${selected}) and earlier.tag_id < ${ticketTags.tagId})
+        and ${ticketListWhere(v, q, undefined, 'all', 'joined')}`,
+  );
 }

@@ -4,7 +4,7 @@ import { bearer, createCompanyWithAdmin, login, type LoggedIn, type TestApp } fr
 import { createConnection } from '../../../test/connections.js';
 import { createAdminTestApp } from '../../../test/roles.js';
 import { createContact, createTicketRow } from '../../../test/tickets.js';
-import { tickets } from '../../db/schema/index.js';
+import { tags, ticketTags, tickets } from '../../db/schema/index.js';
 import { ticketListWhere, type MessageSearch, type TagFilter } from './list-query.js';
 import { LABELS, seedInbox, type InboxFixture, type Label } from '../../../test/inbox-seed.js';
 import { loadViewer } from './visibility.js';
@@ -335,6 +335,22 @@ describe('GET /tickets: pages and order', () => {
     expect([...first.tickets, ...second.tickets].map((tk) => tk.id)).toEqual([...open].reverse());
     const asc = await list(me, { status: 'open', sortTickets: 'ASC', pageNumber: '2' });
     expect(asc.tickets.map((tk) => tk.id)).toEqual(open.slice(TICKETS_PER_PAGE));
+  });
+
+  it('a tag filter counts each matching ticket once past the first page, however many of the tags it carries', async () => {
+    const companyId = session.user.companyId;
+    const [a, b] = await t.db.insert(tags).values([{ companyId, name: 'Count A', color: '#111111' }, { companyId, name: 'Count B', color: '#222222' }]).returning();
+    // A on the first 42 tickets, B on the last 15: 12 carry both, 45 carry one or both.
+    await t.db.insert(ticketTags).values([
+      ...ids.slice(0, 42).map((ticketId) => ({ ticketId, tagId: a!.id })),
+      ...ids.slice(30).map((ticketId) => ({ ticketId, tagId: b!.id })),
+    ]);
+    expect(await list(session, { status: 'pending', tags: [a!.id, b!.id] })).toMatchObject({ count: 45, hasMore: true });
+    expect(await list(session, { status: 'pending', tags: [a!.id] })).toMatchObject({ count: 42, hasMore: true });
+    expect(await list(session, { status: 'closed', tags: [a!.id] })).toMatchObject({ count: 0, hasMore: false });
+    // Another company's tag selects nothing here, and this company's tags nothing for the other company.
+    expect(await list(session, { status: 'pending', tags: [f.tagA] })).toMatchObject({ count: 0, hasMore: false });
+    expect(await list(f.admin, { tags: [a!.id, b!.id] })).toMatchObject({ count: 0, hasMore: false });
   });
 
   it('sortTickets ASC / DESC', async () => {

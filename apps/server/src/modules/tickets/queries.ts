@@ -1,9 +1,10 @@
 import { idParam, type Ticket } from '@balcao/contracts';
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { contacts, queues, tickets, users, whatsapps } from '../../db/schema/index.js';
-import { presentContacts } from '../contacts/queries.js';
-import { tagsOfTickets } from '../tags/queries.js';
+import { contacts, contactTags, queues, tickets, ticketTags, users, whatsapps } from '../../db/schema/index.js';
+import { presentContact } from '../contacts/presenter.js';
+import { extraInfoJson } from '../contacts/queries.js';
+import { tagRefsJson } from '../tags/queries.js';
 import { presentTicket, type TicketRow } from './presenter.js';
 
 export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -21,6 +22,10 @@ const ticketWithJoins = {
     channel: whatsapps.channel,
     hasFarewell: sql<boolean>`(btrim(${whatsapps.complationMessage}) <> '' OR btrim(${whatsapps.ratingMessage}) <> '')`,
   },
+  // The includes ride on each row as JSON arrays, so a page with everything it shows is one statement.
+  tags: tagRefsJson(ticketTags, sql`${ticketTags.ticketId} = ${tickets.id}`),
+  contactTags: tagRefsJson(contactTags, sql`${contactTags.contactId} = ${contacts.id}`),
+  extraInfo: extraInfoJson(contacts.id),
 };
 
 export interface TicketPage {
@@ -51,28 +56,16 @@ export function selectTicketRows(db: DbOrTx, where: SQL, page: TicketPage = {}) 
   return query;
 }
 
-/**
- * Full tickets (the `GET /tickets/u/{uuid}` shape) matching `where`, in a constant
- * number of queries whatever the page size: the rows with their joins, then the
- * ticket tags and the contacts' extra info and tags of the whole page at once.
- */
+/** Full tickets (the `GET /tickets/u/{uuid}` shape) matching `where`, in one statement whatever the page size. */
 export async function loadTickets(db: DbOrTx, where: SQL, page: TicketPage = {}): Promise<Ticket[]> {
   const rows = await selectTicketRows(db, where, page);
-  if (rows.length === 0) return [];
-
-  const contactRows = [...new Map(rows.map((r) => [r.contact.id, r.contact])).values()];
-  const [contactList, tagsOf] = await Promise.all([
-    presentContacts(db, contactRows),
-    tagsOfTickets(db, rows.map((r) => r.ticket.id)),
-  ]);
-  const contactOf = new Map(contactList.map((c) => [c.id, c]));
   return rows.map((row) =>
     presentTicket(row.ticket, {
-      contact: contactOf.get(row.contact.id)!,
+      contact: presentContact(row.contact, row.extraInfo, row.contactTags),
       queue: row.queue,
       user: row.user,
       whatsapp: row.whatsapp,
-      tags: tagsOf.get(row.ticket.id) ?? [],
+      tags: row.tags,
     }),
   );
 }
