@@ -111,7 +111,7 @@ export async function loadContact(db: DbOrTx, companyId: number, id: number): Pr
 }
 
 /** SQL: the JSON array of one contact's extra info (in id order, as presentContacts lists it). */
-export const extraInfoJson = (contactId: AnyPgColumn | Placeholder) =>
+export const extraInfoJson = (contactId: AnyPgColumn | Placeholder | SQL) =>
   sql<Contact['extraInfo']>`(select coalesce(json_agg(json_build_object('id', ${contactCustomFields.id}, 'name', ${contactCustomFields.name}, 'value', ${contactCustomFields.value}) order by ${contactCustomFields.id}), '[]')
     from ${contactCustomFields} where ${contactCustomFields.contactId} = ${contactId})`;
 

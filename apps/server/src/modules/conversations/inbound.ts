@@ -1,4 +1,5 @@
 import { and, eq, exists, gt, gte, inArray, lt, notExists, sql } from 'drizzle-orm';
+import type { PgInsertValue } from 'drizzle-orm/pg-core';
 import { companySettings, contacts, messages, tickets, whatsappQueues } from '../../db/schema/index.js';
 import type { Tx } from '../../db/client.js';
 import type { AppContext } from '../../http/context.js';
@@ -9,13 +10,13 @@ import type { ContactRow } from '../contacts/presenter.js';
 import type { MessageRow } from '../messages/presenter.js';
 import type { TicketRow } from '../tickets/presenter.js';
 import { isUniqueViolation } from '../tickets/queries.js';
-import { findOrCreateTicket, touchTicketAfterMessage, type FoundTicket } from './commands/ticket-rows.js';
+import { findOrCreateTicket, liveTicketsOf, ticketPairKey, touchTicketsAfterMessages, type FoundTicket, type TicketTouch } from './commands/ticket-rows.js';
 import type { Connection } from '../../channels/adapter.js';
 import type { ImportMode, InboundEvent, InboundMessage } from '../../channels/inbound-event.js';
 import { runInboundBehaviours } from './behaviours/inbound.js';
 import { inTicketTurn } from './behaviours/turn.js';
 import { emitMessageUpdate, emitTicketUpdate } from './emit.js';
-import { presentStored } from './present-stored.js';
+import { presentStoredAll } from './present-stored.js';
 
 export type InboundResult =
   | { outcome: 'stored'; messageId: number; ticketId: number; ticketCreated: boolean }
@@ -91,22 +92,23 @@ async function storeMessage(ctx: AppContext, connection: Connection, m: InboundM
       // A retry reads the contact again: the first attempt may have been the one to create it.
       const known = attempt === 0 ? p.known : undefined;
       stored = await ctx.db.transaction(async (tx) => {
-        const one = await storeInTransaction(tx, { ...p, known });
-        await recordStored(ctx, tx, [p], [one]);
-        return one;
+        const [one] = await storeInTransaction(tx, [{ ...p, known }]);
+        await recordStored(ctx, tx, [p], [one!]);
+        return one!;
       });
     } catch (err) {
       // A concurrent reopen of the same ticket won: the whole message goes again (it finds that ticket).
       if (attempt > 0 || !isUniqueViolation(err)) throw err;
     }
   }
-  return afterStored(ctx, p, stored, announce);
+  const [result] = await afterStored(ctx, [p], [stored], announce);
+  return result!;
 }
 
 /**
- * Several customer messages of one lane (in the lane's order) in ONE transaction: one commit
- * instead of one per message. All or nothing: on any error nothing is stored and the caller
- * processes them one by one instead.
+ * Several customer messages of one lane (in the lane's order) in ONE transaction of set-based
+ * statements: one commit, one ticket read, one message insert and one ticket update for the
+ * whole batch. All or nothing: on any error nothing is stored and the caller processes them one by one instead.
  */
 export async function storeMessages(ctx: AppContext, items: { connection: Connection; m: InboundMessage }[], announce: Announce): Promise<void> {
   const taken = items.filter(({ connection, m }) => !ignoredGroup(connection, m, undefined));
@@ -118,38 +120,41 @@ export async function storeMessages(ctx: AppContext, items: { connection: Connec
   }
   if (prepared.length === 0) return;
   const stored = await ctx.db.transaction(async (tx) => {
-    const out: Stored[] = [];
-    // The row read before the batch said "no contact": a later message of a contact the batch created reads it.
-    const created = new Set<string>();
-    for (const p of prepared) {
-      const key = `${p.connection.companyId}:${p.connection.channel}:${p.m.chat.number}`;
-      out.push(await storeInTransaction(tx, created.has(key) ? { ...p, known: undefined } : p));
-      if (!p.known) created.add(key);
-    }
+    const out = await storeInTransaction(tx, prepared);
     await recordStored(ctx, tx, prepared, out);
     return out;
   });
-  for (const [i, s] of stored.entries()) await afterStored(ctx, prepared[i]!, s, announce);
+  await afterStored(ctx, prepared, stored, announce);
 }
 
-async function afterStored(ctx: AppContext, p: Prepared, stored: Stored, announce: Announce): Promise<InboundResult> {
-  if (stored === 'duplicate') return { outcome: 'duplicate' };
-  const { connection, m, importMode, profile } = p;
-  const { message, sender, found, ticket, chatCreated, chat } = stored;
-  requestContactPicture(ctx, connection, chat, profile?.pictureUrl || m.chat.pictureUrl);
-  const result = { outcome: 'stored' as const, messageId: message.id, ticketId: found.ticket.id, ticketCreated: found.created };
-  if (importMode) return result;
+/** Pictures, then ONE socket announcement for the stored messages (their includes read in one statement), then the behaviours. */
+async function afterStored(ctx: AppContext, prepared: Prepared[], stored: Stored[], announce: Announce): Promise<InboundResult[]> {
+  const kept: { p: Prepared; s: Exclude<Stored, 'duplicate'> }[] = [];
+  const results = stored.map((s, i): InboundResult => {
+    if (s === 'duplicate') return { outcome: 'duplicate' };
+    const p = prepared[i]!;
+    requestContactPicture(ctx, p.connection, s.chat, p.profile?.pictureUrl || p.m.chat.pictureUrl);
+    if (!p.importMode) kept.push({ p, s });
+    return { outcome: 'stored', messageId: s.message.id, ticketId: s.found.ticket.id, ticketCreated: s.found.created };
+  });
+  if (kept.length === 0) return results;
 
   await announce(async () => {
-    if (chatCreated) emitContactCreate(ctx, connection.companyId, chat.id);
-    const presented = ticket && (await presentStored(ctx, { ticket, message, chat, sender, connection }));
-    if (presented) await ctx.events.publish({ type: 'ticket.updated', ticket: presented.ticket, hidesNumbers: presented.hidesNumbers }, { type: 'message.created', ...presented });
-    if (!m.fromMe && ticket) {
-      const c = { connection, found, ticket, body: m.body, messageId: message.id };
-      ctx.background.run('connection behaviours', () => inTicketTurn(ctx, c, (current) => runInboundBehaviours(ctx, current)));
+    for (const { p, s } of kept) if (s.chatCreated) emitContactCreate(ctx, p.connection.companyId, s.chat.id);
+    const presented = await presentStoredAll(
+      ctx,
+      kept.map(({ p, s }) => ({ ticket: s.ticket, message: s.message, chat: s.chat, sender: s.sender, connection: p.connection })),
+    );
+    for (const [i, { p, s }] of kept.entries()) {
+      const shown = presented[i];
+      if (shown) await ctx.events.publish({ type: 'ticket.updated', ticket: shown.ticket, hidesNumbers: shown.hidesNumbers }, { type: 'message.created', ...shown });
+      if (!p.m.fromMe) {
+        const c = { connection: p.connection, found: s.found, ticket: s.ticket, body: p.m.body, messageId: s.message.id };
+        ctx.background.run('connection behaviours', () => inTicketTurn(ctx, c, (current) => runInboundBehaviours(ctx, current)));
+      }
     }
   });
-  return result;
+  return results;
 }
 
 /** What stored messages will announce, handed to the bus in their transaction at once (the webhook outbox); an import announces nothing. */
@@ -162,7 +167,8 @@ async function recordStored(ctx: AppContext, tx: Tx, prepared: Prepared[], store
   );
 }
 
-type Stored = 'duplicate' | { message: MessageRow; sender: ContactRow; found: FoundTicket; ticket: TicketRow | undefined; chatCreated: boolean; chat: ContactRow };
+/** A stored message with its ticket as the message left it (the ticket's row after it, as if the batch's messages were stored one by one). */
+type Stored = 'duplicate' | { message: MessageRow; sender: ContactRow; found: FoundTicket; ticket: TicketRow; chatCreated: boolean; chat: ContactRow };
 
 /** Whether the message was stored already, and the chat's contact row if it exists (the transaction then need not read it). */
 interface Seen {
@@ -212,93 +218,215 @@ async function seenBefore(ctx: AppContext, connection: Connection, m: InboundMes
   return { message: !!row?.message, contact: row?.contact ?? null };
 }
 
-/** Contact, ticket, log, message and the ticket's preview and unread counter: all or nothing. */
-async function storeInTransaction(tx: Tx, o: Omit<Prepared, 'known'> & { known?: ContactRow | null }): Promise<Stored> {
-  const { connection, m } = o;
-  const { importMode } = o;
-  const companyId = connection.companyId;
-  const { contact: chat, created: chatCreated } = await upsertContact(
+type Storing = Omit<Prepared, 'known'> & { known?: ContactRow | null };
+
+/**
+ * Contact, ticket, log, message and the ticket's preview and unread counter of each message, in
+ * the caller's transaction, set-based: one read of the live tickets, one message insert (in the
+ * given order, so ids follow it), one update of the touched tickets. Contacts are written only
+ * when new or changed, and tickets created or reopened one at a time (the rare case).
+ */
+async function storeInTransaction(tx: Tx, items: Storing[]): Promise<Stored[]> {
+  const parties = await upsertParties(tx, items);
+  const found = await findTickets(tx, items, parties);
+
+  // A message delivered twice in one batch is stored once, at its first place.
+  const first = new Map<string, number>();
+  items.forEach((o, i) => first.set(`${o.connection.id}:${o.m.wid}`, first.get(`${o.connection.id}:${o.m.wid}`) ?? i));
+  const inserting = items.flatMap((o, i) => (first.get(`${o.connection.id}:${o.m.wid}`) === i ? [i] : []));
+  const rows = await insertMessages(
     tx,
-    {
-      companyId,
-      channel: connection.channel,
-      number: m.chat.number,
-      name: o.profile?.name || m.chat.name,
-      remoteJid: m.chat.remoteJid,
-      isGroup: m.chat.isGroup,
-      profilePicUrl: o.profile?.pictureUrl || m.chat.pictureUrl,
-    },
-    o.known,
+    inserting.map((i) => ({ values: messageValues(items[i]!, found[i]!.ticket, parties[i]!.sender), quotedWid: items[i]!.m.quotedWid })),
   );
-  const sender = m.sender
-    ? (
-        await upsertContact(tx, {
-          companyId,
-          channel: connection.channel,
-          number: m.sender.number,
-          name: m.sender.name,
-          remoteJid: m.sender.remoteJid,
-          isGroup: false,
-        })
-      ).contact
-    : chat;
+  const byKey = new Map(rows.map((r) => [`${r.whatsappId}:${r.wid}`, r]));
+  const inserted = items.map((o, i) => (first.get(`${o.connection.id}:${o.m.wid}`) === i ? byKey.get(`${o.connection.id}:${o.m.wid}`) : undefined));
 
-  const found = await findOrCreateTicket(tx, {
-    companyId,
-    contactId: chat.id,
-    whatsappId: connection.id,
-    channel: connection.channel,
-    isGroup: m.chat.isGroup,
-    status: m.chat.isGroup && connection.groupAsTicket === 'disabled' ? 'group' : 'pending',
-    queueId: async () => (importMode ? importMode.queueId : soleQueueId(tx, connection.id)),
-    reopenWithinMinutes: importMode ? 0 : connection.timeCreateNewTicket,
-    importedAt: importMode?.importedAt,
-    firstMessageAt: importMode ? m.at : new Date(),
+  const tickets = await touchAll(
+    tx,
+    items.flatMap((o, i) => {
+      const message = inserted[i];
+      return message ? [{ found: found[i]!.ticket, message, counts: !o.m.fromMe && !o.importMode }] : [];
+    }),
+  );
+  let n = 0;
+  return items.map((_, i): Stored => {
+    const message = inserted[i];
+    if (!message) return 'duplicate';
+    return { message, sender: parties[i]!.sender, found: found[i]!, ticket: tickets[n++]!, chatCreated: parties[i]!.chatCreated, chat: parties[i]!.chat };
   });
-  if (found.created || found.reopened) {
-    await writeTicketLogs(tx, [{ companyId, ticketId: found.ticket.id, type: found.created ? 'create' : 'reopen', queueId: found.ticket.queueId }]);
-  }
+}
 
+/** Each message's chat and sender contacts, in order: a chat met earlier in the batch is not read again. */
+async function upsertParties(tx: Tx, items: Storing[]): Promise<{ chat: ContactRow; chatCreated: boolean; sender: ContactRow }[]> {
+  const chats = new Map<string, ContactRow>();
+  const out: { chat: ContactRow; chatCreated: boolean; sender: ContactRow }[] = [];
+  for (const o of items) {
+    const { connection, m } = o;
+    const companyId = connection.companyId;
+    const key = `${companyId}:${connection.channel}:${m.chat.number}`;
+    const earlier = chats.get(key);
+    const { contact: chat, created: chatCreated } = await upsertContact(
+      tx,
+      {
+        companyId,
+        channel: connection.channel,
+        number: m.chat.number,
+        name: o.profile?.name || m.chat.name,
+        remoteJid: m.chat.remoteJid,
+        isGroup: m.chat.isGroup,
+        profilePicUrl: o.profile?.pictureUrl || m.chat.pictureUrl,
+      },
+      earlier ?? o.known,
+    );
+    chats.set(key, chat);
+    const sender = m.sender
+      ? (
+          await upsertContact(tx, {
+            companyId,
+            channel: connection.channel,
+            number: m.sender.number,
+            name: m.sender.name,
+            remoteJid: m.sender.remoteJid,
+            isGroup: false,
+          })
+        ).contact
+      : chat;
+    out.push({ chat, chatCreated, sender });
+  }
+  return out;
+}
+
+/** Each message's ticket: the live ones in one read; a missing one found, reopened or created (and logged) at its first message. */
+async function findTickets(tx: Tx, items: Storing[], parties: { chat: ContactRow }[]): Promise<FoundTicket[]> {
+  const pairs = items.map((o, i) => ({ contactId: parties[i]!.chat.id, whatsappId: o.connection.id }));
+  const live = await liveTicketsOf(tx, pairs);
+  const out: FoundTicket[] = [];
+  for (const [i, o] of items.entries()) {
+    const key = ticketPairKey(pairs[i]!);
+    const ticket = live.get(key);
+    if (ticket) {
+      out.push({ ticket, created: false, reopened: false });
+      continue;
+    }
+    const { connection, m, importMode } = o;
+    const found = await findOrCreateTicket(tx, {
+      companyId: connection.companyId,
+      contactId: pairs[i]!.contactId,
+      whatsappId: connection.id,
+      channel: connection.channel,
+      isGroup: m.chat.isGroup,
+      status: m.chat.isGroup && connection.groupAsTicket === 'disabled' ? 'group' : 'pending',
+      queueId: async () => (importMode ? importMode.queueId : soleQueueId(tx, connection.id)),
+      reopenWithinMinutes: importMode ? 0 : connection.timeCreateNewTicket,
+      importedAt: importMode?.importedAt,
+      firstMessageAt: importMode ? m.at : new Date(),
+    });
+    if (found.created || found.reopened) {
+      await writeTicketLogs(tx, [{ companyId: connection.companyId, ticketId: found.ticket.id, type: found.created ? 'create' : 'reopen', queueId: found.ticket.queueId }]);
+    }
+    live.set(key, found.ticket);
+    out.push(found);
+  }
+  return out;
+}
+
+function messageValues(o: Storing, ticket: TicketRow, sender: ContactRow): MessageValues {
+  const { connection, m, importMode } = o;
   const at = importMode ? m.at : new Date();
   const quoted = m.quotedWid
-    ? tx
-        .select({ id: messages.id })
-        .from(messages)
-        .where(and(eq(messages.whatsappId, connection.id), eq(messages.wid, m.quotedWid)))
+    ? sql`(${sql`select ${messages.id} from ${messages} where ${messages.whatsappId} = ${connection.id} and ${messages.wid} = ${m.quotedWid}`})`
     : null;
-  const [row] = await tx
-    .insert(messages)
-    .values({
-      companyId,
-      ticketId: found.ticket.id,
-      contactId: m.fromMe ? null : sender.id,
-      whatsappId: connection.id,
-      queueId: found.ticket.queueId,
-      wid: m.wid,
-      body: m.body,
-      fromMe: m.fromMe,
-      read: m.fromMe || !!importMode,
-      // Sent from another device (or the page inbox): already on the channel.
-      ack: m.fromMe ? 1 : 0,
-      mediaType: m.mediaType,
-      mediaUrl: o.media,
-      isForwarded: m.isForwarded ?? false,
-      quotedMsgId: quoted ? sql`(${quoted})` : null,
-      data: m.raw as object,
-      createdAt: at,
-      updatedAt: at,
-    })
-    .onConflictDoNothing({ target: [messages.whatsappId, messages.wid] })
-    .returning();
-  if (!row) return 'duplicate';
-
-  const ticket = await touchTicketAfterMessage(tx, found.ticket.id, {
+  return {
+    companyId: connection.companyId,
+    ticketId: ticket.id,
+    contactId: m.fromMe ? null : sender.id,
+    whatsappId: connection.id,
+    queueId: ticket.queueId,
+    wid: m.wid,
     body: m.body,
     fromMe: m.fromMe,
-    at,
-    countUnread: !m.fromMe && !importMode,
+    read: m.fromMe || !!importMode,
+    // Sent from another device (or the page inbox): already on the channel.
+    ack: m.fromMe ? 1 : 0,
+    mediaType: m.mediaType,
+    mediaUrl: o.media,
+    isForwarded: m.isForwarded ?? false,
+    quotedMsgId: quoted,
+    data: m.raw as object,
+    createdAt: at,
+    updatedAt: at,
+  };
+}
+
+/** A message row to insert (its quote a subquery). */
+type MessageValues = PgInsertValue<typeof messages>;
+
+/**
+ * The messages in one INSERT per run of rows (ids follow the given order); a row quoting a message
+ * of its own run starts a new one, so the quote's subquery sees the quoted row. A redelivery inserts nothing.
+ */
+async function insertMessages(tx: Tx, list: { values: MessageValues; quotedWid?: string | null }[]): Promise<MessageRow[]> {
+  const out: MessageRow[] = [];
+  let run: MessageValues[] = [];
+  const flush = async () => {
+    if (run.length) out.push(...(await tx.insert(messages).values(run).onConflictDoNothing({ target: [messages.whatsappId, messages.wid] }).returning()));
+    run = [];
+  };
+  for (const { values, quotedWid } of list) {
+    if (quotedWid && run.some((r) => r.whatsappId === values.whatsappId && r.wid === quotedWid)) await flush();
+    run.push(values);
+  }
+  await flush();
+  return out;
+}
+
+interface Touching {
+  /** The ticket as found before the batch. */
+  found: TicketRow;
+  message: MessageRow;
+  /** Counted as unread. */
+  counts: boolean;
+}
+
+/**
+ * The tickets' previews and unread counters in one UPDATE (one touch per ticket); answers each
+ * message's ticket as it stood right after that message, as storing them one by one would have.
+ */
+async function touchAll(tx: Tx, list: Touching[]): Promise<TicketRow[]> {
+  const byTicket = new Map<number, Touching[]>();
+  for (const e of list) byTicket.set(e.found.id, [...(byTicket.get(e.found.id) ?? []), e]);
+  const touches = [...byTicket.values()].map((es): TicketTouch => {
+    // The newest message is the preview (the later one on a tie), as `lastMessageAt <= at` one by one gives.
+    const newest = es.reduce((a, b) => (b.message.createdAt >= a.message.createdAt ? b : a)).message;
+    return {
+      ticketId: es[0]!.found.id,
+      body: newest.body,
+      fromMe: newest.fromMe,
+      at: newest.createdAt,
+      unread: es.filter((e) => e.counts).length,
+      customerSpoke: es.some((e) => !e.message.fromMe),
+    };
   });
-  return { message: row, sender, found, ticket, chatCreated, chat };
+  const final = new Map((await touchTicketsAfterMessages(tx, touches)).map((row) => [row.id, row]));
+  const running = new Map<number, { row: TicketRow; left: number }>();
+  for (const [id, es] of byTicket) running.set(id, { row: es[0]!.found, left: es.filter((e) => e.counts).length });
+  return list.map(({ found, message, counts }) => {
+    const end = final.get(found.id);
+    if (!end) throw new Error('a touched ticket is gone');
+    const r = running.get(found.id)!;
+    const before = r.row;
+    if (counts) r.left -= 1;
+    const newer = before.lastMessageAt <= message.createdAt;
+    r.row = {
+      ...end,
+      lastMessage: newer ? message.body : before.lastMessage,
+      lastMessageFromMe: newer ? message.fromMe : before.lastMessageFromMe,
+      lastMessageAt: newer ? message.createdAt : before.lastMessageAt,
+      unreadMessages: end.unreadMessages - r.left,
+      inactiveMessageSentAt: message.fromMe ? before.inactiveMessageSentAt : null,
+    };
+    return r.row;
+  });
 }
 
 function emitContactCreate(ctx: AppContext, companyId: number, contactId: number): void {

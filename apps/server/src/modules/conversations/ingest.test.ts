@@ -1,7 +1,9 @@
+import type { TicketEventPayload } from '@balcao/contracts';
 import { asc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inboundEvents, messages, tickets } from '../../db/schema/index.js';
-import { createCompanyWithAdmin, createTestApp, type TestApp } from '../../../test/helpers.js';
+import { collect, createCompanyWithAdmin, createTestApp, login, sleep, type TestApp } from '../../../test/helpers.js';
+import { listen, openSocket } from '../../../test/roles.js';
 import { createConnection } from '../../../test/connections.js';
 import { FakeGraph } from '../../../test/fakes/graph-server.js';
 import { messengerText, metaEnv, postWebhook } from '../../../test/fakes/meta-webhook.js';
@@ -22,8 +24,10 @@ afterAll(async () => {
 
 describe('a burst of webhooks (issue 10, Performance)', () => {
   it('is stored by shared inserts and batched transactions: every message once, in received order per customer, one ticket each', async () => {
-    const { company } = await createCompanyWithAdmin(t.db);
+    const { company, email, password } = await createCompanyWithAdmin(t.db);
     const conn = await createConnection(t.db, company.id);
+    const socket = await openSocket(await listen(t), await login(t.app, email, password));
+    const updates = collect<TicketEventPayload>(socket, `company-${company.id}-ticket`);
     const customers = ['7100001', '7100002', '7100003'];
     const bodies = Array.from({ length: 45 }, (_, i) => messengerText(conn.facebookPageId!, customers[i % 3]!, `m_burst_${i}`, `burst ${i}`));
     // Posted in the same turn: their raw events share statements, and each lane has several waiting at once.
@@ -51,6 +55,19 @@ describe('a burst of webhooks (issue 10, Performance)', () => {
       // Posted in one turn, received (and numbered) in posting order: stored in that order.
       const order = own.map((m) => Number(m.wid!.slice('m_burst_'.length)));
       expect(order).toEqual([...order].sort((a, b) => a - b));
+    }
+
+    // Each message's ticket event is the ticket as that message left it, though a batch touched it once.
+    await sleep(300);
+    socket.disconnect();
+    const final = await t.db.select().from(tickets).where(eq(tickets.companyId, company.id));
+    for (const ticket of final) {
+      const own = stored.filter((m) => m.ticketId === ticket.id).map((m) => `burst ${m.wid!.slice('m_burst_'.length)}`);
+      expect(ticket.unreadMessages).toBe(15);
+      expect(ticket.lastMessage).toBe(own.at(-1));
+      const heard = updates.flatMap((u) => (u.action === 'update' && 'ticket' in u && u.ticket?.id === ticket.id ? [u.ticket] : []));
+      expect(heard.map((h) => h.unreadMessages)).toEqual(own.map((_, i) => i + 1));
+      expect(heard.map((h) => h.lastMessage)).toEqual(own);
     }
   });
 });

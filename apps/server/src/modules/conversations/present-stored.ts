@@ -34,36 +34,55 @@ type Includes = {
   hides_numbers: boolean | null;
 };
 
-const contactId = sql.placeholder('contactId');
-const ticketId = sql.placeholder('ticketId');
+/** The batch's tickets as rows of `t`: one includes statement, whatever their number. */
+const t = {
+  ticketId: sql`t.ticket_id`,
+  contactId: sql`t.contact_id`,
+  queueId: sql`t.queue_id`,
+  userId: sql`t.user_id`,
+  companyId: sql`t.company_id`,
+};
 
 /**
- * What the written rows lack, in ONE statement: the contact's extra info and tags, the
- * ticket's tags, its queue, its owner, and the company's LGPD flag (realtime/ needs it to mask the events).
- * Built once per database handle and run as a named prepared statement: it runs once per inbound
- * message, where building the query each time was a measurable share of the CPU (docs/BENCHMARKS.md).
+ * What the written rows lack, in ONE statement for all the tickets of a batch (`= ANY` of
+ * their ids, through unnest): the contact's extra info and tags, the ticket's tags, its queue,
+ * its owner, and the company's LGPD flag (realtime/ needs it to mask the events).
+ * Built once per database handle and run as a named prepared statement: it runs for every
+ * inbound batch, where building the query each time was a measurable share of the CPU (docs/BENCHMARKS.md).
  */
 function prepareIncludes(db: Db) {
   return db
     .select({
-      extra_info: extraInfoJson(contactId),
-      contact_tags: tagRefsJson(contactTags, sql`${contactTags.contactId} = ${contactId}`),
-      ticket_tags: tagRefsJson(ticketTags, sql`${ticketTags.ticketId} = ${ticketId}`),
-      queue: sql<Includes['queue']>`(select json_build_object('id', ${queues.id}, 'name', ${queues.name}, 'color', ${queues.color}) from ${queues} where ${queues.id} = ${sql.placeholder('queueId')})`,
-      owner: sql<Includes['owner']>`(select json_build_object('id', ${users.id}, 'name', ${users.name}) from ${users} where ${users.id} = ${sql.placeholder('userId')})`,
-      hides_numbers: sql<Includes['hides_numbers']>`(select ${companySettings.lgpdHideNumber} = 'enabled' from ${companySettings} where ${companySettings.companyId} = ${sql.placeholder('companyId')})`,
+      ticket_id: sql<number>`${t.ticketId}`,
+      extra_info: extraInfoJson(t.contactId),
+      contact_tags: tagRefsJson(contactTags, sql`${contactTags.contactId} = ${t.contactId}`),
+      ticket_tags: tagRefsJson(ticketTags, sql`${ticketTags.ticketId} = ${t.ticketId}`),
+      queue: sql<Includes['queue']>`(select json_build_object('id', ${queues.id}, 'name', ${queues.name}, 'color', ${queues.color}) from ${queues} where ${queues.id} = ${t.queueId})`,
+      owner: sql<Includes['owner']>`(select json_build_object('id', ${users.id}, 'name', ${users.name}) from ${users} where ${users.id} = ${t.userId})`,
+      hides_numbers: sql<Includes['hides_numbers']>`(select ${companySettings.lgpdHideNumber} = 'enabled' from ${companySettings} where ${companySettings.companyId} = ${t.companyId})`,
     })
-    .from(sql`(select 1) as one`)
+    .from(
+      sql`unnest(${sql.placeholder('ticketIds')}::int[], ${sql.placeholder('contactIds')}::int[], ${sql.placeholder('queueIds')}::int[], ${sql.placeholder('userIds')}::int[], ${sql.placeholder('companyIds')}::int[])
+        as t (ticket_id, contact_id, queue_id, user_id, company_id)`,
+    )
     .prepare('present_stored_includes');
 }
 
 const prepared = new WeakMap<Db, ReturnType<typeof prepareIncludes>>();
 
-async function includesOf(ctx: AppContext, ticket: TicketRow): Promise<Includes | undefined> {
+/** The includes of each ticket, by id (a ticket given twice is read once, as its last row says). */
+async function includesOf(ctx: AppContext, rows: TicketRow[]): Promise<Map<number, Includes>> {
   let query = prepared.get(ctx.db);
   if (!query) prepared.set(ctx.db, (query = prepareIncludes(ctx.db)));
-  const [row] = await query.execute({ contactId: ticket.contactId, ticketId: ticket.id, queueId: ticket.queueId, userId: ticket.userId, companyId: ticket.companyId });
-  return row;
+  const list = [...new Map(rows.map((r) => [r.id, r])).values()];
+  const found = await query.execute({
+    ticketIds: list.map((r) => r.id),
+    contactIds: list.map((r) => r.contactId),
+    queueIds: list.map((r) => r.queueId),
+    userIds: list.map((r) => r.userId),
+    companyIds: list.map((r) => r.companyId),
+  });
+  return new Map(found.map((row) => [Number(row.ticket_id), row]));
 }
 
 /**
@@ -71,13 +90,31 @@ async function includesOf(ctx: AppContext, ticket: TicketRow): Promise<Includes 
  * from the written rows: what the rows lack is read in one statement instead of the
  * five of three sequential re-reads. A quoted message is read as before.
  */
-export async function presentStored(ctx: AppContext, s: StoredRows): Promise<{ ticket: Ticket; message: Message; hidesNumbers: boolean } | undefined> {
-  const { ticket: row, connection } = s;
-  const [inc, quoting] = await Promise.all([
-    includesOf(ctx, row),
-    s.message.quotedMsgId ? loadMessage(ctx.db, ctx.storage, ctx.config.apiUrl, s.message.id) : undefined,
+export async function presentStored(ctx: AppContext, s: StoredRows): Promise<PresentedStored | undefined> {
+  return (await presentStoredAll(ctx, [s]))[0];
+}
+
+export interface PresentedStored {
+  ticket: Ticket;
+  message: Message;
+  hidesNumbers: boolean;
+}
+
+/** `presentStored` for a batch of stored messages: one includes statement for all of them. */
+export async function presentStoredAll(ctx: AppContext, list: StoredRows[]): Promise<(PresentedStored | undefined)[]> {
+  if (list.length === 0) return [];
+  const [includes, quotings] = await Promise.all([
+    includesOf(ctx, list.map((s) => s.ticket)),
+    Promise.all(list.map((s) => (s.message.quotedMsgId ? loadMessage(ctx.db, ctx.storage, ctx.config.apiUrl, s.message.id) : undefined))),
   ]);
-  if (!inc) return undefined;
+  return list.map((s, i) => {
+    const inc = includes.get(s.ticket.id);
+    return inc && present(ctx, s, inc, quotings[i]);
+  });
+}
+
+function present(ctx: AppContext, s: StoredRows, inc: Includes, quoting: Message | undefined): PresentedStored {
+  const { ticket: row, connection } = s;
   const ticket = presentTicket(row, {
     contact: presentContact(s.chat, inc.extra_info, inc.contact_tags),
     queue: inc.queue,

@@ -92,32 +92,39 @@ export type BulkTicketTarget = Pick<TicketTarget, 'companyId' | 'contactId' | 'w
  * another writer (the partial unique index) is read again on the next round. Answers per target, in order.
  */
 export async function findOrCreateTickets(db: DbOrTx, targets: BulkTicketTarget[]): Promise<FoundTicket[]> {
-  const keyOf = (t: { contactId: number; whatsappId: number | null }) => `${t.contactId}:${t.whatsappId}`;
   const found = new Map<string, FoundTicket>();
-  const pairs = [...new Map(targets.map((t) => [keyOf(t), t])).values()];
+  const pairs = [...new Map(targets.map((t) => [ticketPairKey(t), t])).values()];
   for (let attempt = 0; attempt < 5; attempt++) {
-    const missing = pairs.filter((p) => !found.has(keyOf(p)));
+    const missing = pairs.filter((p) => !found.has(ticketPairKey(p)));
     if (missing.length === 0) break;
-    const live = await db
-      .select()
-      .from(tickets)
-      .where(and(inArray(tickets.contactId, [...new Set(missing.map((p) => p.contactId))]), inArray(tickets.status, [...ACTIVE_TICKET_STATUSES])));
-    const wanted = new Set(missing.map(keyOf));
-    for (const ticket of live) if (wanted.has(keyOf(ticket))) found.set(keyOf(ticket), { ticket, created: false, reopened: false });
-    const absent = missing.filter((p) => !found.has(keyOf(p)));
+    for (const [key, ticket] of await liveTicketsOf(db, missing)) found.set(key, { ticket, created: false, reopened: false });
+    const absent = missing.filter((p) => !found.has(ticketPairKey(p)));
     if (absent.length === 0) break;
     const inserted = await db
       .insert(tickets)
       .values(absent.map((p) => ({ companyId: p.companyId, contactId: p.contactId, whatsappId: p.whatsappId, channel: p.channel, isGroup: p.isGroup, status: p.status, queueId: p.queueId, lastMessageAt: p.firstMessageAt })))
       .onConflictDoNothing({ target: [tickets.contactId, tickets.whatsappId], where: ACTIVE_TICKET_PREDICATE })
       .returning();
-    for (const ticket of inserted) found.set(keyOf(ticket), { ticket, created: true, reopened: false });
+    for (const ticket of inserted) found.set(ticketPairKey(ticket), { ticket, created: true, reopened: false });
   }
   return targets.map((t) => {
-    const hit = found.get(keyOf(t));
+    const hit = found.get(ticketPairKey(t));
     if (!hit) throw new Error('could not find or create a ticket');
     return hit;
   });
+}
+
+/** A contact and connection pair: at most one live ticket each (the partial unique index). */
+export const ticketPairKey = (t: { contactId: number; whatsappId: number | null }) => `${t.contactId}:${t.whatsappId}`;
+
+/** The live tickets of many pairs in one read (by contact, matched on the exact pair here), by `ticketPairKey`. */
+export async function liveTicketsOf(db: DbOrTx, pairs: { contactId: number; whatsappId: number | null }[]): Promise<Map<string, TicketRow>> {
+  const live = await db
+    .select()
+    .from(tickets)
+    .where(and(inArray(tickets.contactId, [...new Set(pairs.map((p) => p.contactId))]), inArray(tickets.status, [...ACTIVE_TICKET_STATUSES])));
+  const wanted = new Set(pairs.map(ticketPairKey));
+  return new Map(live.filter((t) => wanted.has(ticketPairKey(t))).map((t) => [ticketPairKey(t), t]));
 }
 
 async function reopenRecentTicket(db: DbOrTx, target: TicketTarget): Promise<TicketRow | undefined> {
@@ -150,17 +157,40 @@ export async function touchTicketAfterMessage(
   ticketId: number,
   m: { body: string; fromMe: boolean; at: Date; countUnread: boolean },
 ): Promise<TicketRow | undefined> {
-  const [row] = await db
+  const [row] = await touchTicketsAfterMessages(db, [{ ticketId, body: m.body, fromMe: m.fromMe, at: m.at, unread: m.countUnread ? 1 : 0, customerSpoke: !m.fromMe }]);
+  return row;
+}
+
+/** What a ticket's stored messages change on it: the newest message's preview, how many count as unread, whether the customer spoke. */
+export interface TicketTouch {
+  ticketId: number;
+  body: string;
+  fromMe: boolean;
+  at: Date;
+  unread: number;
+  customerSpoke: boolean;
+}
+
+/**
+ * `touchTicketAfterMessage` for several tickets in ONE statement (a lane batch of inbound
+ * messages): one touch per ticket, the same outcome as its messages touching it one by one.
+ */
+export async function touchTicketsAfterMessages(db: DbOrTx, touches: TicketTouch[]): Promise<TicketRow[]> {
+  if (touches.length === 0) return [];
+  const v = sql`(SELECT * FROM jsonb_to_recordset(${JSON.stringify(touches)}::jsonb)
+    AS x("ticketId" int, body text, "fromMe" boolean, at timestamptz, unread int, "customerSpoke" boolean)) AS v`;
+  const newer = sql`${tickets.lastMessageAt} <= v.at`;
+  return db
     .update(tickets)
     .set({
-      lastMessage: sql`CASE WHEN ${tickets.lastMessageAt} <= ${m.at} THEN ${m.body} ELSE ${tickets.lastMessage} END`,
-      lastMessageFromMe: sql`CASE WHEN ${tickets.lastMessageAt} <= ${m.at} THEN ${m.fromMe} ELSE ${tickets.lastMessageFromMe} END`,
-      lastMessageAt: sql`GREATEST(${tickets.lastMessageAt}, ${m.at})`,
-      unreadMessages: m.countUnread ? sql`${tickets.unreadMessages} + 1` : tickets.unreadMessages,
+      lastMessage: sql`CASE WHEN ${newer} THEN v.body ELSE ${tickets.lastMessage} END`,
+      lastMessageFromMe: sql`CASE WHEN ${newer} THEN v."fromMe" ELSE ${tickets.lastMessageFromMe} END`,
+      lastMessageAt: sql`GREATEST(${tickets.lastMessageAt}, v.at)`,
+      unreadMessages: sql`${tickets.unreadMessages} + v.unread`,
       // A customer's answer re-arms the inactivity message.
-      inactiveMessageSentAt: m.fromMe ? tickets.inactiveMessageSentAt : null,
+      inactiveMessageSentAt: sql`CASE WHEN v."customerSpoke" THEN NULL ELSE ${tickets.inactiveMessageSentAt} END`,
     })
-    .where(eq(tickets.id, ticketId))
+    .from(v)
+    .where(eq(tickets.id, sql`v."ticketId"`))
     .returning(getTableColumns(tickets));
-  return row;
 }
