@@ -8,7 +8,7 @@ import { touchTicketAfterMessage } from './commands/ticket-rows.js';
 import type { MessageRow } from '../messages/presenter.js';
 import type { TicketRow } from '../tickets/presenter.js';
 import type { ContactRow } from '../contacts/presenter.js';
-import { presentStored } from './present-stored.js';
+import { includesOf, presentStored, type Includes } from './present-stored.js';
 import { buildVcard, parseVcard, type ContactCard } from '../messages/vcard.js';
 import { ChannelSendError, type Connection, type OutgoingMessage, type Recipient } from '../../channels/adapter.js';
 import { emitMessageCreate, emitMessageUpdate, emitTicketUpdate } from './emit.js';
@@ -79,6 +79,8 @@ export async function queueOutgoing(ctx: AppContext, input: OutgoingInput): Prom
         data: input.media ? { mimetype: input.media.mimetype } : null,
         sendStatus: input.isPrivate ? null : 'pending',
         nextAttemptAt: input.isPrivate ? null : new Date(Date.now() + SEND_LEASE_MS),
+        // The first send's claim (`deliver`'s UPDATE) made by the insert: sent at once unless the session runs on another node.
+        sendAttempts: input.isPrivate ? 0 : sql<number>`CASE WHEN ${ctx.channels.whatsapp.leases.heldElsewhere(sql`${ticket.whatsappId}::int`)} THEN 0 ELSE 1 END`,
       })
       .returning();
     if (!row) throw new AppError('ERR_CREATING_MESSAGE', 500);
@@ -89,16 +91,17 @@ export async function queueOutgoing(ctx: AppContext, input: OutgoingInput): Prom
   });
   // A caller holding the contact and connection rows gets its events presented from them (one statement).
   const { chat, connection } = held ? input.target! : {};
-  const stored = touched && chat && connection && (await presentStored(ctx, { ticket: touched, message: row, chat, sender: chat, connection }));
+  const includes = touched && chat && connection ? await includesOf(ctx, touched) : undefined;
+  const stored = includes && (await presentStored(ctx, { ticket: touched!, message: row, chat: chat!, sender: chat!, connection: connection! }, includes));
   if (stored) {
     await ctx.events.publish({ type: 'ticket.updated', ticket: stored.ticket, hidesNumbers: stored.hidesNumbers }, { type: 'message.created', ...stored });
   } else {
     const presented = await emitTicketUpdate(ctx, ticket.id);
     if (presented) await emitMessageCreate(ctx, row.id, presented);
   }
-  // The rows just written are the send's target too: the send reads them again only without them.
-  const sendTo = touched && chat && connection ? { ticket: touched, connection, contact: chat, to: recipientOf(chat) } : undefined;
-  if (!input.isPrivate) ctx.background.run('send', () => deliverOrRoute(ctx, row.id, sendTo));
+  // The rows just written (and how they were presented) are the send's target too: the send reads them again only without them.
+  const sendTo = touched && chat && connection ? { ticket: touched, connection, contact: chat, to: recipientOf(chat), includes } : undefined;
+  if (!input.isPrivate) ctx.background.run('send', () => deliverOrRoute(ctx, row, sendTo));
   return row;
 }
 
@@ -121,9 +124,13 @@ export async function deliver(ctx: AppContext, messageId: number, mode: 'first' 
   return row !== undefined;
 }
 
-/** A new row whose session runs on another node is sent by that node, told at once (else its sweep finds it). */
-export async function deliverOrRoute(ctx: AppContext, messageId: number, held?: SendTarget): Promise<void> {
-  if (!(await deliver(ctx, messageId, 'first', held))) await ctx.channels.whatsapp.leases.route(messageId);
+/**
+ * A new row, claimed by its insert (`sendAttempts` 1), is sent here; one whose session runs on
+ * another node (not claimed) is sent by that node, told at once (else its sweep finds it).
+ */
+export async function deliverOrRoute(ctx: AppContext, row: MessageRow, held?: SendTarget): Promise<void> {
+  if (row.sendAttempts > 0) await attempt(ctx, row, held);
+  else await ctx.channels.whatsapp.leases.route(row.id);
 }
 
 /**
@@ -196,7 +203,10 @@ async function attempt(ctx: AppContext, row: MessageRow, held?: SendTarget): Pro
  * message and ticket (six): the ticket is as it was when the send started.
  */
 async function announceAttempt(ctx: AppContext, messageId: number, settled: MessageRow | undefined, target: SendTarget | undefined): Promise<void> {
-  const stored = settled && target && (await presentStored(ctx, { ticket: target.ticket, message: settled, chat: target.contact, sender: target.contact, connection: target.connection }));
+  const stored =
+    settled &&
+    target &&
+    (await presentStored(ctx, { ticket: target.ticket, message: settled, chat: target.contact, sender: target.contact, connection: target.connection }, target.includes));
   if (!stored) return emitMessageUpdate(ctx, messageId);
   await ctx.events.publish({ type: 'message.updated', message: stored.message, ticket: stored.ticket, hidesNumbers: stored.hidesNumbers });
 }
@@ -206,6 +216,8 @@ export interface SendTarget {
   to: Recipient;
   ticket: TicketRow;
   contact: ContactRow;
+  /** How the ticket was presented when the row was queued: its `message.updated` is presented with it, without a statement. */
+  includes?: Includes;
 }
 
 /** The ticket's connection and its contact as the channel addresses it (sends, edits, deletes), with the rows read. */

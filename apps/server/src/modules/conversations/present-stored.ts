@@ -23,7 +23,7 @@ export interface StoredRows {
 /** PostgreSQL's btrim(x) <> '' (spaces only), as the ticket query computes hasFarewell. */
 const hasText = (text: string) => /[^ ]/.test(text);
 
-type Includes = {
+export type Includes = {
   extra_info: Contact['extraInfo'];
   contact_tags: Contact['tags'];
   ticket_tags: Ticket['tags'];
@@ -63,7 +63,8 @@ function prepareIncludes(db: Db) {
 
 const prepared = new WeakMap<Db, ReturnType<typeof prepareIncludes>>();
 
-async function includesOf(ctx: AppContext, ticket: TicketRow): Promise<Includes | undefined> {
+/** What `presentStored` adds to the ticket's rows; read once, it presents the same ticket again (`known`) without a statement. */
+export async function includesOf(ctx: AppContext, ticket: TicketRow): Promise<Includes | undefined> {
   let query = prepared.get(ctx.db);
   if (!query) prepared.set(ctx.db, (query = prepareIncludes(ctx.db)));
   const [row] = await query.execute({ contactId: ticket.contactId, ticketId: ticket.id, queueId: ticket.queueId, userId: ticket.userId, companyId: ticket.companyId });
@@ -75,10 +76,14 @@ async function includesOf(ctx: AppContext, ticket: TicketRow): Promise<Includes 
  * from the written rows: what the rows lack is read in one statement instead of the
  * five of three sequential re-reads. A quoted message is read as before.
  */
-export async function presentStored(ctx: AppContext, s: StoredRows): Promise<{ ticket: Ticket; message: Message; hidesNumbers: boolean } | undefined> {
+export async function presentStored(
+  ctx: AppContext,
+  s: StoredRows,
+  known?: Includes,
+): Promise<{ ticket: Ticket; message: Message; hidesNumbers: boolean } | undefined> {
   const { ticket: row, connection } = s;
   const [inc, quoting] = await Promise.all([
-    includesOf(ctx, row),
+    known ?? includesOf(ctx, row),
     s.message.quotedMsgId ? loadMessage(ctx.db, ctx.storage, ctx.config.apiUrl, s.message.id) : undefined,
   ]);
   if (!inc) return undefined;
