@@ -1,5 +1,6 @@
 import type { MediaType } from '@balcao/contracts';
 import { and, eq, inArray, not, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
 import { contacts, messages, tickets, whatsapps } from '../../db/schema/index.js';
 import type { AppContext } from '../../http/context.js';
 import { AppError } from '../../http/errors.js';
@@ -86,7 +87,7 @@ export async function queueOutgoing(ctx: AppContext, input: OutgoingInput): Prom
     if (!row) throw new AppError('ERR_CREATING_MESSAGE', 500);
     // A private note is not part of the conversation with the customer: the row preview and the timers ignore it (and so do webhooks).
     if (input.isPrivate) return { row, touched: undefined };
-    await ctx.events.record(tx, { type: 'message.created', messageIds: [row.id] });
+    await ctx.events.record(tx, { type: 'message.created', messageIds: [row.id], companyId: row.companyId });
     return { row, touched: await touchTicketAfterMessage(tx, ticket.id, { body, fromMe: true, at: row.createdAt, countUnread: false }) };
   });
   // A caller holding the contact and connection rows gets its events presented from them (one statement).
@@ -264,17 +265,30 @@ async function outgoingFor(ctx: AppContext, row: MessageRow, to: Recipient): Pro
   };
 }
 
+/** The outcome of every successful send, as a named prepared statement built once per database handle (building it was CPU each send paid). */
+function prepareMarkSent(db: Db) {
+  return db
+    .update(messages)
+    .set({ wid: sql`${sql.placeholder('wid')}`, ack: sql`GREATEST(${messages.ack}, 1)`, sendStatus: 'sent', nextAttemptAt: null, lastError: null })
+    .where(eq(messages.id, sql.placeholder('id')))
+    .returning()
+    .prepare('outbox_mark_sent');
+}
+
+const markSentStatements = new WeakMap<Db, ReturnType<typeof prepareMarkSent>>();
+
 async function markSent(ctx: AppContext, row: MessageRow, wid: string): Promise<MessageRow | undefined> {
-  const set = { wid, ack: sql`GREATEST(${messages.ack}, 1)`, sendStatus: 'sent' as const, nextAttemptAt: null, lastError: null };
+  let statement = markSentStatements.get(ctx.db);
+  if (!statement) markSentStatements.set(ctx.db, (statement = prepareMarkSent(ctx.db)));
   try {
-    return (await ctx.db.update(messages).set(set).where(eq(messages.id, row.id)).returning())[0];
+    return (await statement.execute({ id: row.id, wid }))[0];
   } catch (err) {
     // The channel's echo of this very send was stored first under the same id: keep ours, drop the echo.
     if ((err as { cause?: { code?: string } }).cause?.code !== '23505' && (err as { code?: string }).code !== '23505') throw err;
     await ctx.db
       .delete(messages)
       .where(and(eq(messages.whatsappId, row.whatsappId ?? -1), eq(messages.wid, wid), sql`${messages.sendStatus} IS NULL`, eq(messages.fromMe, true)));
-    return (await ctx.db.update(messages).set(set).where(eq(messages.id, row.id)).returning())[0];
+    return (await statement.execute({ id: row.id, wid }))[0];
   }
 }
 
