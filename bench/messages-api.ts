@@ -4,9 +4,12 @@
 // texts with BENCH_CONCURRENCY in flight (app.inject: token lookup, plan flag, contact and
 // ticket find-or-create, outbox row, events), to BENCH_CONTACTS distinct contacts. Reports
 // requests/s and latency percentiles, then pgbench -N against the same server as the reference.
+// BENCH_CLIENT_PROCESS=1: the posts (over HTTP) and the fake Graph run in a child process.
 //   npm run bench:messages-api
+//   BENCH_CLIENT_PROCESS=1 npm run bench:messages-api
 import { COMPANY_SETTING_DEFAULTS } from '@balcao/contracts';
 import { randomBytes } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
 import { loadavg } from 'node:os';
 import { parseConfig } from '../apps/server/src/config.js';
 import { createDb, createPool } from '../apps/server/src/db/client.js';
@@ -15,6 +18,7 @@ import { companies, companySettings, plans } from '../apps/server/src/db/schema/
 import { buildApp } from '../apps/server/src/http/app.js';
 import { createConnection } from '../apps/server/test/connections.js';
 import { FakeGraph } from '../apps/server/test/fakes/graph-server.js';
+import { payloadOf, runPosts, startChildClients } from './messages-api-client.js';
 import { cpuMeter, perUnit } from './cpu.js';
 import { benchDatabase } from './database.js';
 import { runPgbench } from './pgbench.js';
@@ -24,19 +28,22 @@ const REQUESTS = num('BENCH_REQUESTS', 2000);
 const CONCURRENCY = num('BENCH_CONCURRENCY', 10);
 const CONTACTS = num('BENCH_CONTACTS', 500);
 const WARMUP = num('BENCH_WARMUP', 100);
+/** 1: the posts and the fake Graph run in a child process over HTTP (bench/messages-api-client.ts), not on the server's thread. */
+const CLIENT_PROCESS = process.env.BENCH_CLIENT_PROCESS === '1';
 
 const percentile = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? NaN;
 const load = () => loadavg().map((l) => l.toFixed(1)).join(' / ');
 
 async function main(): Promise<void> {
-  const graph = await FakeGraph.start();
+  const child = CLIENT_PROCESS ? await startChildClients() : undefined;
+  const graph = child ? undefined : await FakeGraph.start();
   const database = await benchDatabase('messages-api');
   await migrateAndSeed(database.connectionString, { adminEmail: 'bench@balcao.local', adminPassword: 'bench-password-1' });
   const pool = createPool(database.connectionString, 10);
   const config = parseConfig({
     DATA_DIR: database.dataDir,
     LOG_LEVEL: 'silent',
-    GRAPH_API_URL: graph.url,
+    GRAPH_API_URL: child?.graphUrl ?? graph!.url,
     FACEBOOK_APP_ID: 'bench-app',
     FACEBOOK_APP_SECRET: 'bench-secret',
     MESSAGES_API_MAX_PER_MINUTE: '10000000',
@@ -44,50 +51,42 @@ async function main(): Promise<void> {
   const secrets = { jwtSecret: randomBytes(32).toString('hex'), jwtRefreshSecret: randomBytes(32).toString('hex') };
   const db = createDb(pool);
   const app = await buildApp({ config, secrets, pool });
-  await app.ready();
+  if (child) await app.listen({ port: 0, host: '127.0.0.1' });
+  else await app.ready();
   try {
     const [plan] = await db.insert(plans).values({ name: 'Bench messages API plan', useExternalApi: true }).returning();
     const [company] = await db.insert(companies).values({ name: 'Bench messages API', planId: plan!.id, dueDate: '2999-01-01' }).returning();
     await db.insert(companySettings).values({ companyId: company!.id, ...COMPANY_SETTING_DEFAULTS });
     const { token } = await createConnection(db, company!.id);
-    const headers = { authorization: `Bearer ${token}` };
-    const post = (i: number) =>
-      app.inject({ method: 'POST', url: '/api/messages/send', headers, payload: { number: String(8_000_000 + (i % CONTACTS)), body: `Mensagem ${i}` } });
+    const posts = { requests: REQUESTS, concurrency: CONCURRENCY, contacts: CONTACTS, warmup: WARMUP };
 
-    for (let i = 0; i < WARMUP; i++) await post(i);
-    console.log(`load average at start: ${load()}`);
-    const times: number[] = [];
-    let failed = 0;
-    let next = 0;
-    const cpu = cpuMeter(database.postmasterPid);
-    const t0 = performance.now();
-    await Promise.all(
-      Array.from({ length: CONCURRENCY }, async () => {
-        while (next < REQUESTS) {
-          const i = WARMUP + next++;
-          const s = performance.now();
-          const res = await post(i);
-          times.push(performance.now() - s);
-          if (res.statusCode !== 200) failed += 1;
-        }
-      }),
-    );
-    const seconds = (performance.now() - t0) / 1000;
+    let cpu: ReturnType<typeof cpuMeter> | undefined;
+    const started = () => {
+      console.log(`load average at start: ${load()}`);
+      cpu = cpuMeter(database.postmasterPid);
+    };
+    const { seconds, times, failed } = child
+      ? await child.run({ ...posts, api: `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`, token }, started)
+      : await runPosts(
+          posts,
+          async (i) => (await app.inject({ method: 'POST', url: '/api/messages/send', headers: { authorization: `Bearer ${token}` }, payload: payloadOf(i, CONTACTS) })).statusCode,
+          started,
+        );
     // The channel sends the answers started may still run: counted until they are done, as part of a request's cost.
     await app.ctx.background.drain();
-    const spent = cpu.stop();
-    times.sort((a, b) => a - b);
+    const spent = cpu!.stop();
     const rps = REQUESTS / seconds;
-    console.log(`\nPOST /api/messages/send, ${REQUESTS} requests, ${CONCURRENCY} in flight, ${CONTACTS} contacts (load ${load()}):`);
+    const where = child ? 'HTTP from a child process (which also runs the fake Graph)' : 'app.inject in this process';
+    console.log(`\nPOST /api/messages/send, ${REQUESTS} requests, ${CONCURRENCY} in flight, ${CONTACTS} contacts, ${where} (load ${load()}):`);
     console.log(`  ${rps.toFixed(0)} req/s, ${failed} failed; p50 ${percentile(times, 0.5).toFixed(1)} ms, p95 ${percentile(times, 0.95).toFixed(1)} ms, p99 ${percentile(times, 0.99).toFixed(1)} ms`);
-    console.log(`  ${perUnit(spent, REQUESTS, 'request')} (the send each request starts included)`);
+    console.log(`  ${perUnit(spent, REQUESTS, 'request')} (the send each request starts included${child ? '' : ', and the client and fake Graph'})`);
     const reference = await runPgbench(database.adminConnectionString, 8, 15);
     console.log(reference ? `pgbench -N (8 clients, 15 s): ${reference.tps.toFixed(0)} tps; API req/s ÷ pgbench tps = ${(rps / reference.tps).toFixed(3)}, load ${load()}` : 'pgbench: NOT FOUND');
   } finally {
     await app.close();
     await pool.end();
     await database.stop();
-    await graph.close();
+    await graph?.close();
   }
 }
 

@@ -148,7 +148,8 @@ export type DomainEventType = DomainEvent['type'];
  * change committed. The presented events follow after the commit as usual.
  */
 export type TxFact =
-  | { type: 'message.created'; messageIds: number[] }
+  /** `companyId`: the one company of all the ids, when the writer knows it (a company no endpoint listens to then costs no statement). */
+  | { type: 'message.created'; messageIds: number[]; companyId?: number }
   /** Tickets whose status may have changed from `previousStatus` (the subscriber compares with the row). */
   | { type: 'ticket.status'; changes: { ticketId: number; previousStatus: string }[] }
   | { type: 'contact.created'; contactIds: number[] }

@@ -122,7 +122,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   events.subscribe((e) => {
     if (e.type === 'company.record' && e.name === 'whatsapp') channels.meta.forgetConnections();
   });
-  events.subscribeInTransaction(webhookOutbox);
+  events.subscribeInTransaction(webhookOutbox(db));
   events.subscribe(webhookRecorder(ctx));
   const sink = conversationSink(ctx);
   channels.bind({ db, log: app.log, mediaLimitBytes: storage.limitBytes, sink });

@@ -19,7 +19,7 @@ export interface ContactInput {
 }
 
 /** A known contact's row misses what this input brings (a real name for a placeholder, a first picture, a new JID). */
-function isStale(known: ContactRow, input: ContactInput, name: string): boolean {
+export function isStale(known: ContactRow, input: ContactInput, name: string): boolean {
   return (
     (known.name === known.number && name !== input.number) ||
     (!!input.profilePicUrl && !known.pictureSourceUrl && input.profilePicUrl !== known.profilePicUrl) ||

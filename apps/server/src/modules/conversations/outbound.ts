@@ -1,5 +1,6 @@
 import type { MediaType } from '@balcao/contracts';
 import { and, eq, inArray, not, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
 import { contacts, messages, tickets, whatsapps } from '../../db/schema/index.js';
 import type { AppContext } from '../../http/context.js';
 import { AppError } from '../../http/errors.js';
@@ -8,7 +9,7 @@ import { touchTicketAfterMessage } from './commands/ticket-rows.js';
 import type { MessageRow } from '../messages/presenter.js';
 import type { TicketRow } from '../tickets/presenter.js';
 import type { ContactRow } from '../contacts/presenter.js';
-import { presentStored } from './present-stored.js';
+import { includesOf, presentStored, type Includes } from './present-stored.js';
 import { buildVcard, parseVcard, type ContactCard } from '../messages/vcard.js';
 import { ChannelSendError, type Connection, type OutgoingMessage, type Recipient } from '../../channels/adapter.js';
 import { emitMessageCreate, emitMessageUpdate, emitTicketUpdate } from './emit.js';
@@ -79,26 +80,29 @@ export async function queueOutgoing(ctx: AppContext, input: OutgoingInput): Prom
         data: input.media ? { mimetype: input.media.mimetype } : null,
         sendStatus: input.isPrivate ? null : 'pending',
         nextAttemptAt: input.isPrivate ? null : new Date(Date.now() + SEND_LEASE_MS),
+        // The first send's claim (`deliver`'s UPDATE) made by the insert: sent at once unless the session runs on another node.
+        sendAttempts: input.isPrivate ? 0 : sql<number>`CASE WHEN ${ctx.channels.whatsapp.leases.heldElsewhere(sql`${ticket.whatsappId}::int`)} THEN 0 ELSE 1 END`,
       })
       .returning();
     if (!row) throw new AppError('ERR_CREATING_MESSAGE', 500);
     // A private note is not part of the conversation with the customer: the row preview and the timers ignore it (and so do webhooks).
     if (input.isPrivate) return { row, touched: undefined };
-    await ctx.events.record(tx, { type: 'message.created', messageIds: [row.id] });
+    await ctx.events.record(tx, { type: 'message.created', messageIds: [row.id], companyId: row.companyId });
     return { row, touched: await touchTicketAfterMessage(tx, ticket.id, { body, fromMe: true, at: row.createdAt, countUnread: false }) };
   });
   // A caller holding the contact and connection rows gets its events presented from them (one statement).
   const { chat, connection } = held ? input.target! : {};
-  const stored = touched && chat && connection && (await presentStored(ctx, { ticket: touched, message: row, chat, sender: chat, connection }));
+  const includes = touched && chat && connection ? await includesOf(ctx, touched) : undefined;
+  const stored = includes && (await presentStored(ctx, { ticket: touched!, message: row, chat: chat!, sender: chat!, connection: connection! }, includes));
   if (stored) {
     await ctx.events.publish({ type: 'ticket.updated', ticket: stored.ticket, hidesNumbers: stored.hidesNumbers }, { type: 'message.created', ...stored });
   } else {
     const presented = await emitTicketUpdate(ctx, ticket.id);
     if (presented) await emitMessageCreate(ctx, row.id, presented);
   }
-  // The rows just written are the send's target too: the send reads them again only without them.
-  const sendTo = touched && chat && connection ? { ticket: touched, connection, contact: chat, to: recipientOf(chat) } : undefined;
-  if (!input.isPrivate) ctx.background.run('send', () => deliverOrRoute(ctx, row.id, sendTo));
+  // The rows just written (and how they were presented) are the send's target too: the send reads them again only without them.
+  const sendTo = touched && chat && connection ? { ticket: touched, connection, contact: chat, to: recipientOf(chat), includes } : undefined;
+  if (!input.isPrivate) ctx.background.run('send', () => deliverOrRoute(ctx, row, sendTo));
   return row;
 }
 
@@ -121,9 +125,13 @@ export async function deliver(ctx: AppContext, messageId: number, mode: 'first' 
   return row !== undefined;
 }
 
-/** A new row whose session runs on another node is sent by that node, told at once (else its sweep finds it). */
-export async function deliverOrRoute(ctx: AppContext, messageId: number, held?: SendTarget): Promise<void> {
-  if (!(await deliver(ctx, messageId, 'first', held))) await ctx.channels.whatsapp.leases.route(messageId);
+/**
+ * A new row, claimed by its insert (`sendAttempts` 1), is sent here; one whose session runs on
+ * another node (not claimed) is sent by that node, told at once (else its sweep finds it).
+ */
+export async function deliverOrRoute(ctx: AppContext, row: MessageRow, held?: SendTarget): Promise<void> {
+  if (row.sendAttempts > 0) await attempt(ctx, row, held);
+  else await ctx.channels.whatsapp.leases.route(row.id);
 }
 
 /**
@@ -196,7 +204,10 @@ async function attempt(ctx: AppContext, row: MessageRow, held?: SendTarget): Pro
  * message and ticket (six): the ticket is as it was when the send started.
  */
 async function announceAttempt(ctx: AppContext, messageId: number, settled: MessageRow | undefined, target: SendTarget | undefined): Promise<void> {
-  const stored = settled && target && (await presentStored(ctx, { ticket: target.ticket, message: settled, chat: target.contact, sender: target.contact, connection: target.connection }));
+  const stored =
+    settled &&
+    target &&
+    (await presentStored(ctx, { ticket: target.ticket, message: settled, chat: target.contact, sender: target.contact, connection: target.connection }, target.includes));
   if (!stored) return emitMessageUpdate(ctx, messageId);
   await ctx.events.publish({ type: 'message.updated', message: stored.message, ticket: stored.ticket, hidesNumbers: stored.hidesNumbers });
 }
@@ -206,6 +217,8 @@ export interface SendTarget {
   to: Recipient;
   ticket: TicketRow;
   contact: ContactRow;
+  /** How the ticket was presented when the row was queued: its `message.updated` is presented with it, without a statement. */
+  includes?: Includes;
 }
 
 /** The ticket's connection and its contact as the channel addresses it (sends, edits, deletes), with the rows read. */
@@ -252,17 +265,30 @@ async function outgoingFor(ctx: AppContext, row: MessageRow, to: Recipient): Pro
   };
 }
 
+/** The outcome of every successful send, as a named prepared statement built once per database handle (building it was CPU each send paid). */
+function prepareMarkSent(db: Db) {
+  return db
+    .update(messages)
+    .set({ wid: sql`${sql.placeholder('wid')}`, ack: sql`GREATEST(${messages.ack}, 1)`, sendStatus: 'sent', nextAttemptAt: null, lastError: null })
+    .where(eq(messages.id, sql.placeholder('id')))
+    .returning()
+    .prepare('outbox_mark_sent');
+}
+
+const markSentStatements = new WeakMap<Db, ReturnType<typeof prepareMarkSent>>();
+
 async function markSent(ctx: AppContext, row: MessageRow, wid: string): Promise<MessageRow | undefined> {
-  const set = { wid, ack: sql`GREATEST(${messages.ack}, 1)`, sendStatus: 'sent' as const, nextAttemptAt: null, lastError: null };
+  let statement = markSentStatements.get(ctx.db);
+  if (!statement) markSentStatements.set(ctx.db, (statement = prepareMarkSent(ctx.db)));
   try {
-    return (await ctx.db.update(messages).set(set).where(eq(messages.id, row.id)).returning())[0];
+    return (await statement.execute({ id: row.id, wid }))[0];
   } catch (err) {
     // The channel's echo of this very send was stored first under the same id: keep ours, drop the echo.
     if ((err as { cause?: { code?: string } }).cause?.code !== '23505' && (err as { code?: string }).code !== '23505') throw err;
     await ctx.db
       .delete(messages)
       .where(and(eq(messages.whatsappId, row.whatsappId ?? -1), eq(messages.wid, wid), sql`${messages.sendStatus} IS NULL`, eq(messages.fromMe, true)));
-    return (await ctx.db.update(messages).set(set).where(eq(messages.id, row.id)).returning())[0];
+    return (await statement.execute({ id: row.id, wid }))[0];
   }
 }
 

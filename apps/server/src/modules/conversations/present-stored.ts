@@ -25,7 +25,7 @@ export interface StoredRows {
 /** PostgreSQL's btrim(x) <> '' (spaces only), as the ticket query computes hasFarewell. */
 const hasText = (text: string) => /[^ ]/.test(text);
 
-type Includes = {
+export type Includes = {
   extra_info: Contact['extraInfo'];
   contact_tags: Contact['tags'];
   ticket_tags: Ticket['tags'];
@@ -71,7 +71,7 @@ function prepareIncludes(db: Db) {
 const prepared = new WeakMap<Db, ReturnType<typeof prepareIncludes>>();
 
 /** The includes of each ticket, by id (a ticket given twice is read once, as its last row says). */
-async function includesOf(ctx: AppContext, rows: TicketRow[]): Promise<Map<number, Includes>> {
+async function includesOfAll(ctx: AppContext, rows: TicketRow[]): Promise<Map<number, Includes>> {
   let query = prepared.get(ctx.db);
   if (!query) prepared.set(ctx.db, (query = prepareIncludes(ctx.db)));
   const list = [...new Map(rows.map((r) => [r.id, r])).values()];
@@ -85,13 +85,20 @@ async function includesOf(ctx: AppContext, rows: TicketRow[]): Promise<Map<numbe
   return new Map(found.map((row) => [Number(row.ticket_id), row]));
 }
 
+/** What `presentStored` adds to one ticket's rows; read once, it presents the same ticket again (`known`) without a statement. */
+export async function includesOf(ctx: AppContext, ticket: TicketRow): Promise<Includes | undefined> {
+  return (await includesOfAll(ctx, [ticket])).get(ticket.id);
+}
+
 /**
  * The stored message and its ticket, shaped as `loadMessage`/`loadTicket` shape them but
  * from the written rows: what the rows lack is read in one statement instead of the
  * five of three sequential re-reads. A quoted message is read as before.
  */
-export async function presentStored(ctx: AppContext, s: StoredRows): Promise<PresentedStored | undefined> {
-  return (await presentStoredAll(ctx, [s]))[0];
+export async function presentStored(ctx: AppContext, s: StoredRows, known?: Includes): Promise<PresentedStored | undefined> {
+  if (!known) return (await presentStoredAll(ctx, [s]))[0];
+  const quoting = s.message.quotedMsgId ? await loadMessage(ctx.db, ctx.storage, ctx.config.apiUrl, s.message.id) : undefined;
+  return present(ctx, s, known, quoting);
 }
 
 export interface PresentedStored {
@@ -104,7 +111,7 @@ export interface PresentedStored {
 export async function presentStoredAll(ctx: AppContext, list: StoredRows[]): Promise<(PresentedStored | undefined)[]> {
   if (list.length === 0) return [];
   const [includes, quotings] = await Promise.all([
-    includesOf(ctx, list.map((s) => s.ticket)),
+    includesOfAll(ctx, list.map((s) => s.ticket)),
     Promise.all(list.map((s) => (s.message.quotedMsgId ? loadMessage(ctx.db, ctx.storage, ctx.config.apiUrl, s.message.id) : undefined))),
   ]);
   return list.map((s, i) => {

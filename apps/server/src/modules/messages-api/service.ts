@@ -4,7 +4,7 @@ import { users, whatsapps } from '../../db/schema/index.js';
 import type { AppContext } from '../../http/context.js';
 import { AppError } from '../../http/errors.js';
 import { emitContact } from '../contacts/service.js';
-import { loadContact, upsertContact } from '../contacts/queries.js';
+import { isStale, loadContact, upsertContact } from '../contacts/queries.js';
 import { closeTicket, transferTicket } from '../conversations/commands/tickets.js';
 import { findOrCreateTicket } from '../conversations/commands/ticket-rows.js';
 import { queueOutgoing } from '../conversations/outbound.js';
@@ -67,11 +67,15 @@ async function ticketFor(
     remoteJid: connection.channel === 'whatsapp' ? `${number}@s.whatsapp.net` : number,
     isGroup: false,
   };
-  const { contact, created } = await ctx.db.transaction(async (tx) => {
-    const saved = await upsertContact(tx, input, known.contact);
-    if (saved.created) await ctx.events.record(tx, { type: 'contact.created', contactIds: [saved.contact.id] });
-    return saved;
-  });
+  // A known contact as current as the input writes nothing: no transaction (its BEGIN and COMMIT were two round trips).
+  const { contact, created } =
+    known.contact && !isStale(known.contact, input, input.name)
+      ? { contact: known.contact, created: false }
+      : await ctx.db.transaction(async (tx) => {
+          const saved = await upsertContact(tx, input, known.contact);
+          if (saved.created) await ctx.events.record(tx, { type: 'contact.created', contactIds: [saved.contact.id] });
+          return saved;
+        });
   if (created) {
     const presented = await loadContact(ctx.db, connection.companyId, contact.id);
     if (presented) await emitContact(ctx, connection.companyId, 'create', presented);

@@ -1,8 +1,9 @@
 import type { WebhookEvent } from '@balcao/contracts';
 import { sql, type SQL } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.js';
+import type { Db, DbOrTx } from '../../db/client.js';
 import type { TxHandler } from '../../events/bus.js';
 import type { TxFact } from '../../events/types.js';
+import { subscribedEvents } from './subscriptions.js';
 
 /**
  * How long a delivery written in a transaction waits for its payload (filled right after the
@@ -50,11 +51,18 @@ function writeFact(tx: DbOrTx, fact: TxFact) {
 /**
  * In-transaction bus subscriber: the outbox rows of the facts, in the transaction of the change,
  * so a delivery exists iff its change committed (docs/webhooks.md). Payload-less: `webhookRecorder`
- * fills it from the presented event after the commit and queues the send.
+ * fills it from the presented event after the commit and queues the send. A message fact that names
+ * its company is skipped when no endpoint of that company wants it (`subscribedEvents`, from memory).
  */
-export const webhookOutbox: TxHandler = async (tx, facts) => {
-  for (const fact of facts) if (idsOf(fact).length > 0) await writeFact(tx, fact);
-};
+export function webhookOutbox(db: Db): TxHandler {
+  return async (tx, facts) => {
+    for (const fact of facts) {
+      if (idsOf(fact).length === 0) continue;
+      if (fact.type === 'message.created' && fact.companyId !== undefined && !(await subscribedEvents(db, fact.companyId, tx)).has('message.created')) continue;
+      await writeFact(tx, fact);
+    }
+  };
+}
 
 function idsOf(fact: TxFact): unknown[] {
   switch (fact.type) {

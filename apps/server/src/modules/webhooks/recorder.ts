@@ -5,6 +5,7 @@ import type { DomainEvent } from '../../events/types.js';
 import { webhookDeliveries } from '../../db/schema/index.js';
 import type { AppContext } from '../../http/context.js';
 import { enqueueDelivery } from './delivery.js';
+import { subscribedEvents } from './subscriptions.js';
 
 interface Hook {
   companyId: number;
@@ -50,7 +51,7 @@ export function hookOf(event: DomainEvent): Hook | undefined {
 export function webhookRecorder(ctx: AppContext): EventHandler {
   return async (event) => {
     const hook = hookOf(event);
-    if (!hook) return;
+    if (!hook || !(await subscribedEvents(ctx.db, hook.companyId)).has(hook.event)) return;
     const rows = await ctx.db
       .update(webhookDeliveries)
       .set({ payload: hook.data, nextAttemptAt: sql`now()` })

@@ -9,6 +9,7 @@ import { AppError } from '../../http/errors.js';
 import { sealSecret } from '../../secrets.js';
 import { presentDelivery, presentEndpoint, type EndpointRow } from './presenter.js';
 import { recordPing } from './recorder.js';
+import { forgetSubscriptions } from './subscriptions.js';
 
 export const DELIVERIES_PAGE_SIZE = 20;
 
@@ -33,6 +34,7 @@ export async function createEndpoint(ctx: AppContext, user: AuthUser, body: z.ou
     .insert(webhookEndpoints)
     .values({ companyId: user.companyId, url: body.url, events: body.events, enabled: body.enabled, secret: sealSecret(ctx.secrets, newSecret()) })
     .returning();
+  forgetSubscriptions(ctx.db, user.companyId);
   return presentEndpoint(ctx.secrets, row!);
 }
 
@@ -40,6 +42,7 @@ export async function updateEndpoint(ctx: AppContext, user: AuthUser, id: number
   await ownEndpoint(ctx, user, id);
   if (Object.keys(body).length === 0) return presentEndpoint(ctx.secrets, await ownEndpoint(ctx, user, id));
   const [row] = await ctx.db.update(webhookEndpoints).set(body).where(eq(webhookEndpoints.id, id)).returning();
+  forgetSubscriptions(ctx.db, user.companyId);
   return presentEndpoint(ctx.secrets, row!);
 }
 
@@ -54,6 +57,7 @@ export async function rotateSecret(ctx: AppContext, user: AuthUser, id: number):
 export async function deleteEndpoint(ctx: AppContext, user: AuthUser, id: number): Promise<void> {
   await ownEndpoint(ctx, user, id);
   await ctx.db.delete(webhookEndpoints).where(eq(webhookEndpoints.id, id));
+  forgetSubscriptions(ctx.db, user.companyId);
 }
 
 export async function pageDeliveries(ctx: AppContext, user: AuthUser, id: number, pageNumber: number): Promise<WebhookDeliveriesPage> {

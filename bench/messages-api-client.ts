@@ -1,0 +1,100 @@
+// The load side of bench/messages-api.ts: the posts, and the fake Graph the sends reach. Runs in
+// the bench's process (app.inject), or (BENCH_CLIENT_PROCESS=1) in a child process of its own that
+// posts over HTTP and answers the Send API there, as pgbench's clients and Meta's servers would:
+// the server's CPU then counts the server only.
+import { fork } from 'node:child_process';
+import { FakeGraph } from '../apps/server/test/fakes/graph-server.js';
+
+export interface PostsInput {
+  requests: number;
+  concurrency: number;
+  contacts: number;
+  warmup: number;
+}
+
+export interface PostsResult {
+  seconds: number;
+  /** Each timed request's latency, ms, sorted. */
+  times: number[];
+  failed: number;
+}
+
+/** One post of request `i` (a text to one of `contacts` numbers): answers its HTTP status. */
+export type Post = (i: number) => Promise<number>;
+
+export const payloadOf = (i: number, contacts: number) => ({ number: String(8_000_000 + (i % contacts)), body: `Mensagem ${i}` });
+
+/** `warmup` posts one at a time, then `requests` with `concurrency` in flight; `started` marks the timed part's start. */
+export async function runPosts(c: PostsInput, post: Post, started: () => void = () => {}): Promise<PostsResult> {
+  for (let i = 0; i < c.warmup; i++) await post(i);
+  started();
+  const times: number[] = [];
+  let failed = 0;
+  let next = 0;
+  const t0 = performance.now();
+  await Promise.all(
+    Array.from({ length: c.concurrency }, async () => {
+      while (next < c.requests) {
+        const i = c.warmup + next++;
+        const s = performance.now();
+        if ((await post(i)) !== 200) failed += 1;
+        times.push(performance.now() - s);
+      }
+    }),
+  );
+  const seconds = (performance.now() - t0) / 1000;
+  return { seconds, times: times.sort((a, b) => a - b), failed };
+}
+
+type FromChild = { graphUrl: string } | { started: true } | { result: PostsResult };
+
+/** The child: starts the fake Graph (its URL goes to the parent), then posts to the API the parent names. */
+export interface ChildClients {
+  graphUrl: string;
+  run(c: PostsInput & { api: string; token: string }, started: () => void): Promise<PostsResult>;
+}
+
+export function startChildClients(): Promise<ChildClients> {
+  const child = fork(new URL(import.meta.url).pathname, ['--child'], { execArgv: ['--import', 'tsx'], stdio: 'inherit' });
+  let onStarted = () => {};
+  let onResult: (r: PostsResult) => void = () => {};
+  return new Promise((resolve, reject) => {
+    child.once('error', reject);
+    child.once('exit', (code) => (code ? reject(new Error(`bench clients exited with ${code}`)) : undefined));
+    child.on('message', (m: FromChild) => {
+      if ('graphUrl' in m)
+        resolve({
+          graphUrl: m.graphUrl,
+          run: (c, started) =>
+            new Promise((done) => {
+              onStarted = started;
+              onResult = (r) => child.send({ stop: true }, () => done(r));
+              child.send(c);
+            }),
+        });
+      else if ('started' in m) onStarted();
+      else onResult(m.result);
+    });
+  });
+}
+
+if (process.argv.includes('--child')) {
+  const graph = await FakeGraph.start();
+  process.send!({ graphUrl: graph.url });
+  process.on('message', (m: (PostsInput & { api: string; token: string }) | { stop: true }) => {
+    if ('stop' in m) return void graph.close().then(() => process.exit(0));
+    const headers = { authorization: `Bearer ${m.token}`, 'content-type': 'application/json' };
+    const post: Post = async (i) => {
+      const res = await fetch(`${m.api}/api/messages/send`, { method: 'POST', headers, body: JSON.stringify(payloadOf(i, m.contacts)) });
+      await res.arrayBuffer();
+      return res.status;
+    };
+    runPosts(m, post, () => process.send!({ started: true })).then(
+      (result) => process.send!({ result }),
+      (err: unknown) => {
+        console.error(err);
+        process.exit(1);
+      },
+    );
+  });
+}
