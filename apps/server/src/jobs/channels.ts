@@ -4,11 +4,12 @@ import { runTicketTimers } from '../modules/conversations/behaviours/timers.js';
 import { rotateQueueTickets } from '../modules/conversations/behaviours/router.js';
 import { sweepInboundEvents } from '../modules/conversations/ingest.js';
 import { deliver, OUTBOX_RETRY_JOB, sweepOutbox } from '../modules/conversations/outbound.js';
+import { failInterruptedBatches } from '../modules/conversations/outbound-deliver-batch.js';
 import { runLaneAutomation } from '../modules/kanban/lanes.js';
 
 const EVERY_MINUTE = '* * * * *';
 const SWEEPS = {
-  'outbox-sweep': (ctx: AppContext) => sweepOutbox(ctx),
+  'outbox-sweep': async (ctx: AppContext) => (await failInterruptedBatches(ctx)) + (await sweepOutbox(ctx)),
   'inbound-sweep': (ctx: AppContext) => sweepInboundEvents(ctx),
   'ticket-timers': (ctx: AppContext) => runTicketTimers(ctx),
   'queue-router': (ctx: AppContext) => rotateQueueTickets(ctx),

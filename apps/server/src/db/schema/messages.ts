@@ -45,6 +45,8 @@ export const messages = pgTable(
     sendAttempts: integer('send_attempts').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }),
     lastError: text('last_error'),
+    /** Claimed by a batch send (`outbound-deliver-batch.ts`) at this time; cleared with its outcome. */
+    batchClaimedAt: timestamp('batch_claimed_at', { withTimezone: true }),
     ...timestamps,
   },
   (t) => [
@@ -58,6 +60,8 @@ export const messages = pgTable(
     index('messages_body_fts_idx').using('gin', sql`to_tsvector('simple', ${t.body})`),
     // The outbox sweeper's scan.
     index('messages_outbox_idx').on(t.nextAttemptAt).where(sql`send_status = 'pending'`),
+    // Batch sends a crash interrupted.
+    index('messages_batch_claimed_idx').on(t.batchClaimedAt).where(sql`batch_claimed_at IS NOT NULL`),
   ],
 );
 

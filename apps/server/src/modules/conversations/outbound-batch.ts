@@ -5,11 +5,8 @@ import { messages, tickets, whatsapps } from '../../db/schema/index.js';
 import type { AppContext } from '../../http/context.js';
 import { inLanes } from '../../jobs/lanes.js';
 import type { MessageRow } from '../messages/presenter.js';
-import { loadMessages } from '../messages/queries.js';
-import { hidesNumbers } from '../contacts/lgpd.js';
-import { loadTickets } from '../tickets/queries.js';
 import { closeCarrierTickets } from './commands/tickets.js';
-import { deliverBatch } from './outbound.js';
+import { deliverBatch, presentBatch } from './outbound-deliver-batch.js';
 
 /** As `queueOutgoing`'s lease: the sweeper leaves a row alone this long while its first send is in flight. */
 const SEND_LEASE_MS = 60_000;
@@ -79,20 +76,9 @@ export async function queueOutgoingBatch(
     return stored;
   });
   // The burst's tickets, messages and LGPD flag in three batched reads (two loads per message before); announced a few at a time, then sent together.
-  const [presentedTickets, presentedMessages, hides] = await Promise.all([
-    loadTickets(ctx.db, inArray(tickets.id, [...new Set(rows.map((r) => r.ticketId))])),
-    loadMessages(ctx.db, ctx.storage, ctx.config.apiUrl, rows.map((r) => r.id)),
-    rows.length ? hidesNumbers(ctx.db, companyId) : false,
-  ]);
-  const ticketOf = new Map(presentedTickets.map((t) => [t.id, t]));
-  const messageOf = new Map(presentedMessages.map((m) => [m.id, m]));
-  await inLanes(rows, ANNOUNCE_LANES, async (row) => {
-    const ticket = ticketOf.get(row.ticketId);
-    const message = messageOf.get(row.id);
-    if (ticket && message) {
-      await ctx.events.publish({ type: 'ticket.updated', ticket, hidesNumbers: hides }, { type: 'message.created', message, ticket, hidesNumbers: hides });
-    }
-  });
+  await inLanes(await presentBatch(ctx, rows), ANNOUNCE_LANES, ({ ticket, message, hidesNumbers }) =>
+    ctx.events.publish({ type: 'ticket.updated', ticket, hidesNumbers }, { type: 'message.created', message, ticket, hidesNumbers }),
+  );
   const sending = deliverBatch(
     ctx,
     rows.map((r) => r.id),

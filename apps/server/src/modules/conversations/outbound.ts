@@ -4,7 +4,6 @@ import type { Db } from '../../db/client.js';
 import { contacts, messages, tickets, whatsapps } from '../../db/schema/index.js';
 import type { AppContext } from '../../http/context.js';
 import { AppError } from '../../http/errors.js';
-import { inLanes } from '../../jobs/lanes.js';
 import { touchTicketAfterMessage } from './commands/ticket-rows.js';
 import type { MessageRow } from '../messages/presenter.js';
 import type { TicketRow } from '../tickets/presenter.js';
@@ -17,8 +16,6 @@ import { emitMessageCreate, emitMessageUpdate, emitTicketUpdate } from './emit.j
 /** How long a claimed row is left alone by the sweeper while its send is in flight (a crash frees it after this). */
 const SEND_LEASE_MS = 60_000;
 export const OUTBOX_RETRY_JOB = 'outbox-retry';
-/** Sends of one burst in flight at once (`deliverBatch`). */
-const SEND_LANES = 8;
 
 export interface OutgoingInput {
   companyId: number;
@@ -107,7 +104,7 @@ export async function queueOutgoing(ctx: AppContext, input: OutgoingInput): Prom
 }
 
 /** A WhatsApp session runs on one API node (its lease): only that node claims the session's outbox rows. */
-const sentHere = (ctx: AppContext) => not(ctx.channels.whatsapp.leases.heldElsewhere(sql.raw('"messages"."whatsapp_id"')));
+export const sentHere = (ctx: AppContext) => not(ctx.channels.whatsapp.leases.heldElsewhere(sql.raw('"messages"."whatsapp_id"')));
 
 /**
  * One send attempt of an outbox row. `first` claims a row never tried; `retry`
@@ -132,25 +129,6 @@ export async function deliver(ctx: AppContext, messageId: number, mode: 'first' 
 export async function deliverOrRoute(ctx: AppContext, row: MessageRow, held?: SendTarget): Promise<void> {
   if (row.sendAttempts > 0) await attempt(ctx, row, held);
   else await ctx.channels.whatsapp.leases.route(row.id);
-}
-
-/**
- * A burst's first sends (`queueOutgoingBatch`): its rows claimed in one UPDATE and their
- * targets read in one statement (two statements per row before), then each attempted as
- * `deliver` does; a row this node did not claim is routed as `deliverOrRoute` routes it.
- */
-export async function deliverBatch(ctx: AppContext, messageIds: number[]): Promise<void> {
-  if (messageIds.length === 0) return;
-  const claimed = await ctx.db
-    .update(messages)
-    .set({ sendAttempts: sql`${messages.sendAttempts} + 1`, nextAttemptAt: new Date(Date.now() + SEND_LEASE_MS) })
-    .where(and(inArray(messages.id, messageIds), eq(messages.sendStatus, 'pending'), eq(messages.sendAttempts, 0), sentHere(ctx)))
-    .returning();
-  const mine = new Set(claimed.map((row) => row.id));
-  const targets = await channelTargets(ctx, [...new Set(claimed.map((row) => row.ticketId))]);
-  for (const id of messageIds) if (!mine.has(id)) await ctx.channels.whatsapp.leases.route(id);
-  // A few in flight: a whole burst at once ran channel calls past their timeout, and a call that timed out after it arrived is sent again.
-  await inLanes(claimed, SEND_LANES, (row) => attempt(ctx, row, targets.get(row.ticketId)));
 }
 
 /** A session (re)opened on this node: its rows never tried (queued while it was down or moving between nodes) go out now. */
@@ -229,7 +207,7 @@ export async function channelTarget(ctx: AppContext, ticketId: number): Promise<
 }
 
 /** `channelTarget` of several tickets in one statement, by ticket id (a ticket without a connection is left out). */
-async function channelTargets(ctx: AppContext, ticketIds: number[]): Promise<Map<number, SendTarget>> {
+export async function channelTargets(ctx: AppContext, ticketIds: number[]): Promise<Map<number, SendTarget>> {
   if (ticketIds.length === 0) return new Map();
   const rows = await ctx.db
     .select({ ticket: tickets, connection: whatsapps, contact: contacts })
@@ -242,7 +220,7 @@ async function channelTargets(ctx: AppContext, ticketIds: number[]): Promise<Map
 
 const recipientOf = (contact: ContactRow): Recipient => ({ number: contact.number, remoteJid: contact.remoteJid, isGroup: contact.isGroup });
 
-async function outgoingFor(ctx: AppContext, row: MessageRow, to: Recipient): Promise<OutgoingMessage> {
+export async function outgoingFor(ctx: AppContext, row: MessageRow, to: Recipient): Promise<OutgoingMessage> {
   const quoted = row.quotedMsgId
     ? (await ctx.db.select({ wid: messages.wid }).from(messages).where(eq(messages.id, row.quotedMsgId)))[0]?.wid
     : null;
@@ -277,7 +255,7 @@ function prepareMarkSent(db: Db) {
 
 const markSentStatements = new WeakMap<Db, ReturnType<typeof prepareMarkSent>>();
 
-async function markSent(ctx: AppContext, row: MessageRow, wid: string): Promise<MessageRow | undefined> {
+export async function markSent(ctx: AppContext, row: MessageRow, wid: string): Promise<MessageRow | undefined> {
   let statement = markSentStatements.get(ctx.db);
   if (!statement) markSentStatements.set(ctx.db, (statement = prepareMarkSent(ctx.db)));
   try {
@@ -292,7 +270,7 @@ async function markSent(ctx: AppContext, row: MessageRow, wid: string): Promise<
   }
 }
 
-async function markFailedAttempt(ctx: AppContext, row: MessageRow, err: unknown): Promise<MessageRow | undefined> {
+export async function markFailedAttempt(ctx: AppContext, row: MessageRow, err: unknown): Promise<MessageRow | undefined> {
   const attempts = row.sendAttempts;
   const reason = err instanceof Error ? err.message : String(err);
   const permanent = err instanceof ChannelSendError && err.permanent;

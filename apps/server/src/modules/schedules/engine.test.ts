@@ -1,7 +1,7 @@
 import type { Schedule } from '@balcao/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contacts, messages, queues, schedules, tickets, userQueues } from '../../db/schema/index.js';
+import { contacts, messages, queues, schedules, tickets, userQueues, whatsapps } from '../../db/schema/index.js';
 import { startJobs, stopJobs } from '../../jobs/boss.js';
 import { registerScheduleJobs } from '../../jobs/schedules.js';
 import { bearer, createCompanyWithAdmin, createTestApp, login, sleep, type LoggedIn, type TestApp } from '../../../test/helpers.js';
@@ -10,6 +10,8 @@ import { fixture } from '../../../test/fixtures.js';
 import { FakeGraph } from '../../../test/fakes/graph-server.js';
 import { metaEnv } from '../../../test/fakes/meta-webhook.js';
 import { multipart } from '../../../test/multipart.js';
+import { failInterruptedBatches } from '../conversations/outbound-deliver-batch.js';
+import { sweepOutbox } from '../conversations/outbound.js';
 import { runScheduleJobs, sweepSchedules } from './engine.js';
 
 let t: TestApp;
@@ -210,6 +212,34 @@ describe('schedule engine', () => {
     expect(row.status).toBe('ERRO');
     expect(row.reason).toMatch(/interrupted/);
     expect(sendsOf('Interrompido no meio')).toHaveLength(0);
+  });
+
+  it('does not send again a schedule whose outbox batch a crash interrupted: the message turns failed and the schedule ERRO', async () => {
+    const customer = await newContact('Cliente Interrompido');
+    const s = await schedule({ body: 'Lote interrompido', contactId: customer, sendAt: new Date(Date.now() + 3600_000).toISOString() });
+    // What a process that died after storing the message and claiming it for its batch send leaves behind.
+    const [connection] = await t.db.select().from(whatsapps).where(eq(whatsapps.companyId, companyId));
+    const [ticket] = await t.db.insert(tickets).values({ companyId, contactId: customer, whatsappId: connection!.id, channel: 'facebook', status: 'closed' }).returning();
+    const [message] = await t.db
+      .insert(messages)
+      .values({ companyId, ticketId: ticket!.id, whatsappId: ticket!.whatsappId, body: 'Lote interrompido', fromMe: true, sendStatus: 'pending', sendAttempts: 1, batchClaimedAt: new Date(Date.now() - 600_000) })
+      .returning();
+    await t.db
+      .update(schedules)
+      .set({ status: 'ENVIADA', pendingMessageId: message!.id, contadorEnvio: 1 })
+      .where(eq(schedules.id, s.id));
+    // The restarted process's sweeps, twice over.
+    for (let i = 0; i < 2; i++) {
+      await failInterruptedBatches(t.app.ctx);
+      await sweepOutbox(t.app.ctx);
+      await sweepSchedules(t.app.ctx);
+    }
+    await sleep(200);
+    expect(sendsOf('Lote interrompido')).toHaveLength(0);
+    expect((await t.db.select().from(messages).where(eq(messages.id, message!.id)))[0]).toMatchObject({ sendStatus: 'failed' });
+    const row = await reload(s.id);
+    expect(row.status).toBe('ERRO');
+    expect(row.reason).toMatch(/interrupted/);
   });
 
   it('sends each due schedule once when two server processes sweep and run jobs at the same time', async () => {

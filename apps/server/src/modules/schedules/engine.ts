@@ -7,7 +7,6 @@ import { AppError } from '../../http/errors.js';
 import { mimetypeOfStored } from '../../storage/media.js';
 import { queueOutgoingBatch, type BatchOutgoing } from '../conversations/outbound-batch.js';
 import { fillVariables } from '../messages/variables.js';
-import { inLanes } from '../../jobs/lanes.js';
 import { announceSchedules } from './announce.js';
 import type { ScheduleRow } from './presenter.js';
 import { nextOccurrence } from './recurrence.js';
@@ -80,7 +79,7 @@ export async function sweepSchedules(ctx: AppContext, batch = 200): Promise<numb
 
 /**
  * Sends a batch of claimed occurrences in three steps: their tickets found or opened together
- * (`ticketsFor`: set-based statements) and each one's text, all their outbox rows in one batch
+ * (`ticketsFor`: set-based statements) and their texts (`namesOf`: two reads), all their outbox rows in one batch
  * (`queueOutgoingBatch`), then the batch's outcomes in one UPDATE and one read to announce them.
  * A failure of one occurrence is its ERRO, never the batch's.
  */
@@ -100,15 +99,14 @@ async function sendAll(ctx: AppContext, rows: ScheduleRow[]): Promise<void> {
     }
   });
   const carriers = await ticketsFor(ctx, sendable, SEND_CONCURRENCY);
-  await inLanes(sendable, SEND_CONCURRENCY, async (item, k) => {
+  const names = await namesOf(ctx.db, sendable, carriers);
+  sendable.forEach((item, k) => {
     const carrier = carriers[k]!;
-    outcomes[item.i] =
-      'error' in carrier
-        ? carrier
-        : await messageOf(ctx, item.row, item.contact, item.connection, carrier).then(
-            (ready): Outcome => ({ ready }),
-            (error: unknown): Outcome => ({ error }),
-          );
+    try {
+      outcomes[item.i] = 'error' in carrier ? carrier : { ready: messageOf(item.row, item.contact, item.connection, carrier, names) };
+    } catch (error) {
+      outcomes[item.i] = { error };
+    }
   });
   for (const companyId of new Set(rows.map((r) => r.companyId))) {
     const batch = outcomes.filter((o, i): o is { ready: Prepared } => 'ready' in o && rows[i]!.companyId === companyId);
@@ -196,19 +194,39 @@ function checkSendable(row: ScheduleRow, contact: ContactRow | undefined, connec
   if (connection.channel !== contact.channel) throw new AppError('ERR_VALIDATION', 400, 'the contact is not on the connection’s channel');
 }
 
-/** The message of one occurrence, ready for the outbox: its text filled and signed (queries only when it has variables or a signature). */
-async function messageOf(ctx: AppContext, row: ScheduleRow, contact: ContactRow, connection: ConnectionRow, { ticketId, openedHere }: Carrier): Promise<Prepared> {
-  // The ticket's user and queue names only when the text has variables to fill.
-  const [names] = row.body.includes('{{')
-    ? await ctx.db
-        .select({ userName: users.name, queueName: queues.name })
-        .from(tickets)
-        .leftJoin(users, eq(users.id, tickets.userId))
-        .leftJoin(queues, eq(queues.id, tickets.queueId))
-        .where(eq(tickets.id, ticketId))
-    : [];
-  const filled = fillVariables(row.body, { contactName: contact.name, userName: names?.userName, queueName: names?.queueName, connectionName: connection.name, ticketId });
-  const signer = row.assinar ? await signerName(ctx.db, row) : null;
+interface Names {
+  /** The ticket's user and queue, by ticket id (only tickets whose text has variables). */
+  ofTicket: Map<number, { userName: string | null; queueName: string | null }>;
+  /** The signers' names, by user id (only schedules with `assinar`). */
+  signer: Map<number, string>;
+}
+
+/** What the batch's texts need from the database, in two reads for the whole batch (two per occurrence before). */
+async function namesOf(db: DbOrTx, sendable: { row: ScheduleRow }[], carriers: (Carrier | { error: unknown })[]): Promise<Names> {
+  const ticketIds = [...new Set(sendable.flatMap(({ row }, k) => (row.body.includes('{{') && 'ticketId' in carriers[k]! ? [carriers[k].ticketId] : [])))];
+  const signerIds = [...new Set(sendable.flatMap(({ row }) => (row.assinar && signerOf(row) ? [signerOf(row)!] : [])))];
+  const [ofTicket, signers] = await Promise.all([
+    ticketIds.length
+      ? db
+          .select({ id: tickets.id, userName: users.name, queueName: queues.name })
+          .from(tickets)
+          .leftJoin(users, eq(users.id, tickets.userId))
+          .leftJoin(queues, eq(queues.id, tickets.queueId))
+          .where(inArray(tickets.id, ticketIds))
+      : [],
+    signerIds.length ? db.select({ id: users.id, name: users.name }).from(users).where(inArray(users.id, signerIds)) : [],
+  ]);
+  return { ofTicket: new Map(ofTicket.map(({ id, ...n }) => [id, n])), signer: new Map(signers.map((u) => [u.id, u.name])) };
+}
+
+/** Signed by the user who gets the ticket, else by its author. */
+const signerOf = (row: ScheduleRow): number | null => row.ticketUserId ?? row.userId;
+
+/** The message of one occurrence, ready for the outbox: its text filled and signed. */
+function messageOf(row: ScheduleRow, contact: ContactRow, connection: ConnectionRow, { ticketId, openedHere }: Carrier, names: Names): Prepared {
+  const ofTicket = names.ofTicket.get(ticketId);
+  const filled = fillVariables(row.body, { contactName: contact.name, userName: ofTicket?.userName, queueName: ofTicket?.queueName, connectionName: connection.name, ticketId });
+  const signer = row.assinar ? names.signer.get(signerOf(row) ?? -1) : undefined;
   // The signature as the composer writes it (the server adds none to attendants' messages).
   const body = signer ? `*${signer}:*\n${filled}` : filled;
   return {
@@ -253,14 +271,6 @@ async function connectionsOf(db: DbOrTx, rows: ScheduleRow[], people: Map<number
     if (pick && pick.companyId === row.companyId) chosen.set(row.id, pick);
   }
   return chosen;
-}
-
-/** Signed by the user who gets the ticket, else by its author. */
-async function signerName(db: DbOrTx, row: ScheduleRow): Promise<string | null> {
-  const id = row.ticketUserId ?? row.userId;
-  if (!id) return null;
-  const [user] = await db.select({ name: users.name }).from(users).where(eq(users.id, id));
-  return user?.name ?? null;
 }
 
 export function mediaOf(fileName: string): { fileName: string; mimetype: string; mediaType: MediaType } {
