@@ -1,5 +1,5 @@
 -- GET /contacts search for terms with 4 or more digits (docs/contacts.md "Search at a million contacts"): each
--- contact's distinct 4-digit grams, taken from the digits of its name, number and e-mail (each field apart), as
+-- contact's 4-digit grams, taken from the digits of its name, number and e-mail (each field apart), as
 -- integers under one GIN index. A term's digits inside a field's digits means all the term's grams among the
 -- contact's, so `@>` on the term's grams finds a superset of the matches in a few posting lists (the trigram
 -- indexes read dozens of lists of 100,000 entries for a digit string); the ILIKE of the search then decides.

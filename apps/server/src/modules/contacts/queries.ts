@@ -186,13 +186,14 @@ const NAME_WALK_BUDGET = 5000;
 
 /**
  * `GET /contacts`: 20 per page by name (docs/contacts.md "Search at a million contacts").
- * 1. The matching ids, up to CONTACT_COUNT_CAP + 1. A search reads them through the trigram indexes only
- *    (name, number, e-mail: one BitmapOr): with a LIMIT the planner would walk the company row by row
- *    whenever it guesses a term common, and pay the whole walk when it is not.
+ * 1. The matching ids, up to CONTACT_COUNT_CAP + 1. A term with 4+ digits reads them through the digit-gram
+ *    index (`withGrams`); any other search through the trigram indexes only (name, number, e-mail: one BitmapOr):
+ *    with a LIMIT the planner would walk the company row by row whenever it guesses a term common, and pay the
+ *    whole walk when it is not.
  * 2. Up to the cap, the page is those ids sorted: exact count.
  * 3. Beyond it (a common term, or no term), count is the cap and the page walks the (company, name) index
  *    for at most NAME_WALK_BUDGET rows past the offset; when the matches sit further on (a common first
- *    name sorts together), every match is sorted instead, through the trigram indexes again.
+ *    name sorts together), every match is sorted instead, through the gram or trigram indexes again.
  */
 export async function pageContacts(db: DbOrTx, companyId: number, q: ListContactsQuery) {
   const { scope, match, grams } = contactListWhere(db, companyId, q);
