@@ -1,4 +1,3 @@
-import { corkFlushesPerTurn } from './cork.js';
 import {
   ANNOUNCEMENT_EVENT,
   PUBLIC_NAMESPACE,
@@ -83,7 +82,6 @@ export class Realtime {
     this.tasks = new BackgroundTasks(deps.log);
     this.cluster = deps.redisUrl ? redisCluster(deps.redisUrl, deps.log) : undefined;
     this.io = new Server(httpServer, { cors: { origin: deps.corsOrigin, credentials: true }, ...(this.cluster ? { adapter: this.cluster.adapter } : {}) });
-    corkFlushesPerTurn(this.io);
     this.io.on('fanout', (f) => this.fanoutLocal(f));
     // The default namespace carries nothing: clients must connect under their company.
     this.io.of('/').use((_socket, next) => next(new Error('connect to /{companyId}')));

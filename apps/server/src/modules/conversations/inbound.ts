@@ -73,7 +73,7 @@ async function prepareMessage(ctx: AppContext, connection: Connection, m: Inboun
   if (ignoredGroup(connection, m, importMode)) return { outcome: 'ignored' };
   // One read before the transaction: a redelivery stops here, and a first contact gets its profile looked up
   // (network calls stay outside the transaction; the insert below is still ON CONFLICT DO NOTHING).
-  return prepareSeen(ctx, connection, m, importMode, await seenBefore(ctx, connection, m));
+  return prepareSeen(ctx, connection, m, importMode, (await seenBeforeAll(ctx, [{ connection, m }]))[0]!);
 }
 
 async function prepareSeen(ctx: AppContext, connection: Connection, m: InboundMessage, importMode: ImportMode | undefined, seen: Seen): Promise<Prepared | InboundResult> {
@@ -176,46 +176,33 @@ interface Seen {
   contact: ContactRow | null;
 }
 
-/** One read: what seenBefore tells, for a whole batch (two statements, however many messages). */
+/**
+ * ONE read for a whole batch (or one message): which messages were stored already, and each
+ * chat's contact row if it exists (the transaction then need not read it). Matched on each
+ * column's list, then on the exact pair / triple here: both parts use the unique keys' indexes.
+ */
 async function seenBeforeAll(ctx: AppContext, items: { connection: Connection; m: InboundMessage }[]): Promise<Seen[]> {
   if (items.length === 0) return [];
   const uniq = <T>(values: T[]) => [...new Set(values)];
-  // Matched on each column's list, then on the exact pair / triple here: both reads use the unique keys' indexes.
-  const [stored, known] = await Promise.all([
-    ctx.db
-      .select({ whatsappId: messages.whatsappId, wid: messages.wid })
-      .from(messages)
-      .where(and(inArray(messages.whatsappId, uniq(items.map((i) => i.connection.id))), inArray(messages.wid, uniq(items.map((i) => i.m.wid))))),
-    ctx.db
-      .select()
-      .from(contacts)
-      .where(
-        and(
-          inArray(contacts.companyId, uniq(items.map((i) => i.connection.companyId))),
-          inArray(contacts.channel, uniq(items.map((i) => i.connection.channel))),
-          inArray(contacts.number, uniq(items.map((i) => i.m.chat.number))),
-        ),
+  const stored = sql<string[] | null>`(SELECT array_agg(${messages.whatsappId} || ':' || ${messages.wid}) FROM ${messages}
+    WHERE ${and(inArray(messages.whatsappId, uniq(items.map((i) => i.connection.id))), inArray(messages.wid, uniq(items.map((i) => i.m.wid))))})`;
+  const rows = await ctx.db
+    .select({ stored, contact: contacts })
+    .from(sql`(SELECT 1) AS one`)
+    .leftJoin(
+      contacts,
+      and(
+        inArray(contacts.companyId, uniq(items.map((i) => i.connection.companyId))),
+        inArray(contacts.channel, uniq(items.map((i) => i.connection.channel))),
+        inArray(contacts.number, uniq(items.map((i) => i.m.chat.number))),
       ),
-  ]);
-  const storedKeys = new Set(stored.map((r) => `${r.whatsappId}:${r.wid}`));
-  const byKey = new Map(known.map((c) => [`${c.companyId}:${c.channel}:${c.number}`, c]));
+    );
+  const storedKeys = new Set(rows[0]?.stored ?? []);
+  const byKey = new Map(rows.flatMap(({ contact: c }) => (c ? [[`${c.companyId}:${c.channel}:${c.number}`, c] as const] : [])));
   return items.map(({ connection, m }) => ({
     message: storedKeys.has(`${connection.id}:${m.wid}`),
     contact: byKey.get(`${connection.companyId}:${connection.channel}:${m.chat.number}`) ?? null,
   }));
-}
-
-/** One read: whether the message was stored already, and the chat's contact row if it exists (the transaction then need not read it). */
-async function seenBefore(ctx: AppContext, connection: Connection, m: InboundMessage): Promise<Seen> {
-  const stored = ctx.db
-    .select({ one: sql`1` })
-    .from(messages)
-    .where(and(eq(messages.whatsappId, connection.id), eq(messages.wid, m.wid)));
-  const [row] = await ctx.db
-    .select({ message: sql<boolean>`EXISTS (${stored})`, contact: contacts })
-    .from(sql`(SELECT 1) AS one`)
-    .leftJoin(contacts, and(eq(contacts.companyId, connection.companyId), eq(contacts.channel, connection.channel), eq(contacts.number, m.chat.number)));
-  return { message: !!row?.message, contact: row?.contact ?? null };
 }
 
 type Storing = Omit<Prepared, 'known'> & { known?: ContactRow | null };

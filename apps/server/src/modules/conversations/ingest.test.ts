@@ -7,6 +7,7 @@ import { listen, openSocket } from '../../../test/roles.js';
 import { createConnection } from '../../../test/connections.js';
 import { FakeGraph } from '../../../test/fakes/graph-server.js';
 import { messengerText, metaEnv, postWebhook } from '../../../test/fakes/meta-webhook.js';
+import { processInbound } from './inbound.js';
 import { inboundQueue } from './ingest.js';
 
 let t: TestApp;
@@ -69,5 +70,22 @@ describe('a burst of webhooks (issue 10, Performance)', () => {
       expect(heard.map((h) => h.unreadMessages)).toEqual(own.map((_, i) => i + 1));
       expect(heard.map((h) => h.lastMessage)).toEqual(own);
     }
+  });
+
+  it('knows a redelivery before its transaction: the one read before it answers duplicate, nothing is stored twice', async () => {
+    const { company } = await createCompanyWithAdmin(t.db);
+    const conn = await createConnection(t.db, company.id);
+    let downloads = 0;
+    const loadMedia = async () => {
+      downloads += 1;
+      return null;
+    };
+    const chat = { number: '7100009', name: 'Rita', remoteJid: '7100009', isGroup: false };
+    const message = { kind: 'message' as const, wid: 'm_again_1', fromMe: false, body: 'de novo', mediaType: 'image' as const, at: new Date(), raw: {}, chat, loadMedia };
+    expect((await processInbound(t.app.ctx, conn, message)).outcome).toBe('stored');
+    expect((await processInbound(t.app.ctx, conn, message)).outcome).toBe('duplicate');
+    // The media of a redelivery is not downloaded again: the read before the transaction stopped it.
+    expect(downloads).toBe(1);
+    expect(await t.db.select({ id: messages.id }).from(messages).where(eq(messages.wid, 'm_again_1'))).toHaveLength(1);
   });
 });
