@@ -95,5 +95,8 @@ describe('kill -9 mid-campaign', () => {
     expect(perNumber.rows.filter((r) => r.messages !== 1)).toEqual([]);
     // The Graph side (each stored message sent) is the outbox's guarantee (modules/conversations/crash.test.ts); here at least the restart's sends arrive.
     await eventually(async () => graph.sends().length > 0, 60_000);
+    // And none twice: a batch the kill interrupted is not sent again after the restart (outbound-deliver-batch.ts).
+    const recipients = graph.sends().map((r) => (r.body as { recipient?: { id?: string } }).recipient?.id);
+    expect(recipients.filter((id, i) => recipients.indexOf(id) !== i)).toEqual([]);
   });
 });
