@@ -1,4 +1,4 @@
-import { and, eq, gt, isNotNull, isNull, lt, sql } from 'drizzle-orm';
+import { and, eq, gt, isNotNull, isNull, lt, sql, type Placeholder } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { companies, plans, refreshTokens, settings, users } from '../../db/schema/index.js';
 
@@ -53,7 +53,7 @@ export async function revokeFamily(db: DbOrTx, companyId: number, family: string
 }
 
 /** SQL: true when the access token's family was revoked (after a reuse). */
-export const familyRevokedSql = (companyId: unknown, family: string | undefined) =>
+export const familyRevokedSql = (companyId: unknown, family: string | Placeholder | undefined) =>
   family === undefined
     ? sql<boolean>`false`
     : sql<boolean>`exists (select 1 from ${refreshTokens} where ${refreshTokens.companyId} = ${companyId} and ${refreshTokens.family} = ${family} and ${refreshTokens.revokedAt} is not null)`;
@@ -99,20 +99,32 @@ export async function familyRevoked(db: DbOrTx, companyId: number, family: strin
   return row?.revoked === true;
 }
 
-/** What authenticating an access token needs, in one query: the user row and whether the token's family was revoked. */
-export async function findTokenUser(db: DbOrTx, id: number, family: string | undefined) {
-  const [row] = await db
+/**
+ * What authenticating an access token needs, in one query: the user row and whether the token's family was
+ * revoked (no family: null, which matches no row). Every authenticated request runs it, so it is built once
+ * per database handle and runs as a named prepared statement (no query building, parsing or planning).
+ */
+function prepareTokenUser(db: DbOrTx) {
+  return db
     .select({
       id: users.id,
       companyId: users.companyId,
       profile: users.profile,
       super: users.super,
       tokenVersion: users.tokenVersion,
-      familyRevoked: familyRevokedSql(users.companyId, family),
+      familyRevoked: familyRevokedSql(users.companyId, sql.placeholder('family')),
       dueDate: companies.dueDate,
     })
     .from(users)
     .innerJoin(companies, eq(companies.id, users.companyId))
-    .where(eq(users.id, id));
+    .where(eq(users.id, sql.placeholder('id')))
+    .prepare('auth_token_user');
+}
+const tokenUserQueries = new WeakMap<DbOrTx, ReturnType<typeof prepareTokenUser>>();
+
+export async function findTokenUser(db: DbOrTx, id: number, family: string | undefined) {
+  let query = tokenUserQueries.get(db);
+  if (!query) tokenUserQueries.set(db, (query = prepareTokenUser(db)));
+  const [row] = await query.execute({ id, family: family ?? null });
   return row;
 }

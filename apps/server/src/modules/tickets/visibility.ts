@@ -13,15 +13,24 @@ export interface Viewer extends TicketViewer {
   showDashboard: boolean;
 }
 
-/** The viewer, read fresh (one query: the user and its queue ids). */
-export async function loadViewer(db: DbOrTx, auth: Pick<AuthUser, 'id' | 'companyId'>): Promise<Viewer> {
-  const [row] = await db
+/** The viewer's row and queue ids; built once per database handle, run as a named prepared statement (every list request reads it). */
+function prepareViewer(db: DbOrTx) {
+  return db
     .select({
       user: users,
       queueIds: sql<number[]>`array(select ${userQueues.queueId} from ${userQueues} where ${userQueues.userId} = ${users.id})`,
     })
     .from(users)
-    .where(eq(users.id, auth.id));
+    .where(eq(users.id, sql.placeholder('id')))
+    .prepare('tickets_viewer');
+}
+const viewerQueries = new WeakMap<DbOrTx, ReturnType<typeof prepareViewer>>();
+
+/** The viewer, read fresh (one query: the user and its queue ids). */
+export async function loadViewer(db: DbOrTx, auth: Pick<AuthUser, 'id' | 'companyId'>): Promise<Viewer> {
+  let query = viewerQueries.get(db);
+  if (!query) viewerQueries.set(db, (query = prepareViewer(db)));
+  const [row] = await query.execute({ id: auth.id });
   if (!row || row.user.companyId !== auth.companyId) throw new AppError('ERR_SESSION_EXPIRED', 403);
   const { user } = row;
   return {
