@@ -32,9 +32,10 @@ export interface OutgoingInput {
   isForwarded?: boolean;
   /**
    * The ticket row, its connection and its contact when the caller has just read or written
-   * them: no re-read, and the events are presented from the written rows (`presentStored`).
+   * them: no re-read, and the events are presented from the written rows (`presentStored`);
+   * with `includes` read with the ticket (its queue, owner and tags, unchanged by the message), no presenting read.
    */
-  target?: { ticket: TicketRow; connection: Connection; chat: ContactRow };
+  target?: { ticket: TicketRow; connection: Connection; chat: ContactRow; includes?: Includes };
 }
 
 /**
@@ -95,8 +96,8 @@ export async function queueOutgoing(ctx: AppContext, input: OutgoingInput): Prom
     return { row, touched: await touchTicketAfterMessage(tx, ticket.id, { body, fromMe: true, at: row.createdAt, countUnread: false }) };
   });
   // A caller holding the contact and connection rows gets its events presented from them (one statement).
-  const { chat, connection } = held ? input.target! : {};
-  const includes = touched && chat && connection ? await includesOf(ctx, touched) : undefined;
+  const { chat, connection, includes: read } = held ? input.target! : {};
+  const includes = touched && chat && connection ? (read ?? (await includesOf(ctx, touched))) : undefined;
   const stored = includes && (await presentStored(ctx, { ticket: touched!, message: row, chat: chat!, sender: chat!, connection: connection! }, includes));
   if (stored) {
     await ctx.events.publish({ type: 'ticket.updated', ticket: stored.ticket, hidesNumbers: stored.hidesNumbers }, { type: 'message.created', ...stored });
