@@ -52,11 +52,13 @@ function compile(ctx: AppContext) {
     RETURNING *
   ), t AS (
     UPDATE tickets SET
-      last_message = CASE WHEN tickets.last_message_at <= m.created_at THEN m.body ELSE tickets.last_message END,
-      last_message_from_me = CASE WHEN tickets.last_message_at <= m.created_at THEN true ELSE tickets.last_message_from_me END,
-      last_message_at = GREATEST(tickets.last_message_at, m.created_at),
+      last_message = CASE WHEN tickets.last_message_at <= v.at THEN v.body ELSE tickets.last_message END,
+      last_message_from_me = CASE WHEN tickets.last_message_at <= v.at THEN true ELSE tickets.last_message_from_me END,
+      last_message_at = GREATEST(tickets.last_message_at, v.at),
       updated_at = now()
-    FROM m WHERE tickets.id = m.ticket_id
+    -- The message's time as the app holds it (milliseconds), as the touch in a transaction writes it:
+    -- an edit compares the ticket's clock with it (editMessageText).
+    FROM (SELECT ticket_id, body, date_trunc('milliseconds', created_at) AS at FROM m) v WHERE tickets.id = v.ticket_id
     RETURNING tickets.*
   )
   SELECT ${sql.raw(selected('m', messageColumns))}, ${sql.raw(selected('t', ticketColumns))} FROM m LEFT JOIN t ON true`;
