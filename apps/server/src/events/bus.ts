@@ -5,6 +5,8 @@ import type { DomainEvent, TxFact } from './types.js';
 export type EventHandler = (event: DomainEvent) => Promise<void> | void;
 /** Runs inside the transaction of the change; throwing rolls it back. */
 export type TxHandler = (tx: DbOrTx, facts: TxFact[]) => Promise<void>;
+/** Whether a TxHandler would write anything for a fact of this type and company (from memory). */
+export type TxInterest = (type: TxFact['type'], companyId: number) => Promise<boolean>;
 /** How to present an event once its transaction has committed; `fact`: what it announces, known in the transaction. */
 export type LazyEvent = (() => Promise<DomainEvent | undefined>) & { fact?: TxFact };
 /** An event, or how to present it once its transaction has committed. */
@@ -34,6 +36,7 @@ function factOf(event: DomainEvent): TxFact | undefined {
 export class EventBus {
   private readonly handlers: EventHandler[] = [];
   private readonly txHandlers: TxHandler[] = [];
+  private readonly txInterests: (TxInterest | undefined)[] = [];
 
   constructor(private readonly log: FastifyBaseLogger) {}
 
@@ -41,9 +44,19 @@ export class EventBus {
     this.handlers.push(handler);
   }
 
-  /** `handler` runs in every transaction that records facts (an outbox); it must stay set-based and cheap. */
-  subscribeInTransaction(handler: TxHandler): void {
+  /**
+   * `handler` runs in every transaction that records facts (an outbox); it must stay set-based and cheap.
+   * `interest`: which facts it writes for; without it, every fact counts as wanted.
+   */
+  subscribeInTransaction(handler: TxHandler, interest?: TxInterest): void {
     this.txHandlers.push(handler);
+    this.txInterests.push(interest);
+  }
+
+  /** Whether recording a fact of this type and company would write anything: a writer of one statement needs no transaction when not. */
+  async wantsInTransaction(type: TxFact['type'], companyId: number): Promise<boolean> {
+    for (const interest of this.txInterests) if (!interest || (await interest(type, companyId))) return true;
+    return false;
   }
 
   /** Hands `facts` to the in-transaction subscribers, in `tx` (for writers that commit outside `inTransaction`). */

@@ -20,7 +20,7 @@ import { createDb } from '../db/client.js';
 import { registerAuthRoutes } from '../modules/auth/routes.js';
 import { registerBillingRoutes } from '../modules/billing/routes.js';
 import { registerChatRoutes } from '../modules/chats/routes.js';
-import { webhookOutbox } from '../modules/webhooks/outbox.js';
+import { webhookOutbox, webhookOutboxInterest } from '../modules/webhooks/outbox.js';
 import { webhookRecorder } from '../modules/webhooks/recorder.js';
 import { registerOutboundWebhookRoutes } from '../modules/webhooks/routes.js';
 import { registerAuditRoutes } from '../modules/audit/routes.js';
@@ -122,7 +122,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   events.subscribe((e) => {
     if (e.type === 'company.record' && e.name === 'whatsapp') channels.meta.forgetConnections();
   });
-  events.subscribeInTransaction(webhookOutbox(db));
+  events.subscribeInTransaction(webhookOutbox(db), webhookOutboxInterest(db));
   events.subscribe(webhookRecorder(ctx));
   const sink = conversationSink(ctx);
   channels.bind({ db, log: app.log, mediaLimitBytes: storage.limitBytes, sink });

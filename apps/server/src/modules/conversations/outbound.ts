@@ -5,6 +5,7 @@ import { contacts, messages, tickets, whatsapps } from '../../db/schema/index.js
 import type { AppContext } from '../../http/context.js';
 import { AppError } from '../../http/errors.js';
 import { touchTicketAfterMessage } from './commands/ticket-rows.js';
+import { insertOutgoingTouching, type OutgoingValues } from './commands/outgoing-row.js';
 import type { MessageRow } from '../messages/presenter.js';
 import type { TicketRow } from '../tickets/presenter.js';
 import type { ContactRow } from '../contacts/presenter.js';
@@ -31,9 +32,10 @@ export interface OutgoingInput {
   isForwarded?: boolean;
   /**
    * The ticket row, its connection and its contact when the caller has just read or written
-   * them: no re-read, and the events are presented from the written rows (`presentStored`).
+   * them: no re-read, and the events are presented from the written rows (`presentStored`);
+   * with `includes` read with the ticket (its queue, owner and tags, unchanged by the message), no presenting read.
    */
-  target?: { ticket: TicketRow; connection: Connection; chat: ContactRow };
+  target?: { ticket: TicketRow; connection: Connection; chat: ContactRow; includes?: Includes };
 }
 
 /**
@@ -55,28 +57,34 @@ export async function queueOutgoing(ctx: AppContext, input: OutgoingInput): Prom
   const wid = target.channel && !input.isPrivate ? (ctx.channels.adapterFor(target.channel).newMessageId?.() ?? null) : null;
   const body = input.contactCard ? buildVcard(input.contactCard) : input.body;
 
-  // The message, the ticket's preview and the message's outbox facts (webhooks) commit together.
-  const { row, touched } = await ctx.db.transaction(async (tx) => {
+  const values: OutgoingValues = {
+    companyId: ticket.companyId,
+    ticketId: ticket.id,
+    whatsappId: ticket.whatsappId,
+    queueId: ticket.queueId,
+    wid,
+    body,
+    mediaType: input.media?.mediaType ?? (input.contactCard ? 'contactMessage' : 'chat'),
+    mediaUrl: input.media?.fileName ?? null,
+    isForwarded: input.isForwarded ?? false,
+    quotedMsgId: input.quotedMsgId ?? null,
+    data: input.media ? { mimetype: input.media.mimetype } : null,
+    nextAttemptAt: new Date(Date.now() + SEND_LEASE_MS),
+  };
+  // Usually nothing records the message's facts (no webhook wants them): the message and the ticket's preview are one statement.
+  const alone = !input.isPrivate && !(await ctx.events.wantsInTransaction('message.created', ticket.companyId));
+  // Else the message, the ticket's preview and the message's outbox facts (webhooks) commit together.
+  const { row, touched } = alone ? await insertOutgoingTouching(ctx, values) : await ctx.db.transaction(async (tx) => {
     const [row] = await tx
       .insert(messages)
       .values({
-        companyId: ticket.companyId,
-        ticketId: ticket.id,
-        whatsappId: ticket.whatsappId,
-        queueId: ticket.queueId,
-        wid,
-        body,
+        ...values,
         fromMe: true,
         read: true,
         ack: 0,
-        mediaType: input.media?.mediaType ?? (input.contactCard ? 'contactMessage' : 'chat'),
-        mediaUrl: input.media?.fileName ?? null,
         isPrivate: input.isPrivate ?? false,
-        isForwarded: input.isForwarded ?? false,
-        quotedMsgId: input.quotedMsgId ?? null,
-        data: input.media ? { mimetype: input.media.mimetype } : null,
         sendStatus: input.isPrivate ? null : 'pending',
-        nextAttemptAt: input.isPrivate ? null : new Date(Date.now() + SEND_LEASE_MS),
+        nextAttemptAt: input.isPrivate ? null : values.nextAttemptAt,
         // The first send's claim (`deliver`'s UPDATE) made by the insert: sent at once unless the session runs on another node.
         sendAttempts: input.isPrivate ? 0 : sql<number>`CASE WHEN ${ctx.channels.whatsapp.leases.heldElsewhere(sql`${ticket.whatsappId}::int`)} THEN 0 ELSE 1 END`,
       })
@@ -88,8 +96,8 @@ export async function queueOutgoing(ctx: AppContext, input: OutgoingInput): Prom
     return { row, touched: await touchTicketAfterMessage(tx, ticket.id, { body, fromMe: true, at: row.createdAt, countUnread: false }) };
   });
   // A caller holding the contact and connection rows gets its events presented from them (one statement).
-  const { chat, connection } = held ? input.target! : {};
-  const includes = touched && chat && connection ? await includesOf(ctx, touched) : undefined;
+  const { chat, connection, includes: read } = held ? input.target! : {};
+  const includes = touched && chat && connection ? (read ?? (await includesOf(ctx, touched))) : undefined;
   const stored = includes && (await presentStored(ctx, { ticket: touched!, message: row, chat: chat!, sender: chat!, connection: connection! }, includes));
   if (stored) {
     await ctx.events.publish({ type: 'ticket.updated', ticket: stored.ticket, hidesNumbers: stored.hidesNumbers }, { type: 'message.created', ...stored });

@@ -1,5 +1,5 @@
 import type { Contact, Message, Ticket } from '@balcao/contracts';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Connection } from '../../channels/adapter.js';
 import { companySettings, contactTags, queues, ticketTags, users } from '../../db/schema/index.js';
 import type { Db } from '../../db/client.js';
@@ -34,8 +34,33 @@ export type Includes = {
   hides_numbers: boolean | null;
 };
 
+/** A ticket's columns (its id, contact, queue, owner and company), as SQL of the statement that reads its includes. */
+export interface IncludesRefs {
+  ticketId: SQL;
+  contactId: SQL;
+  queueId: SQL;
+  userId: SQL;
+  companyId: SQL;
+}
+
+/**
+ * What the written rows lack, as columns of a select: the contact's extra info and tags, the
+ * ticket's tags, its queue, its owner, and the company's LGPD flag (realtime/ needs it to mask the
+ * events). A read that already has the ticket in hand (the messages API's) selects them with it.
+ */
+export function includesColumns(t: IncludesRefs) {
+  return {
+    extra_info: extraInfoJson(t.contactId),
+    contact_tags: tagRefsJson(contactTags, sql`${contactTags.contactId} = ${t.contactId}`),
+    ticket_tags: tagRefsJson(ticketTags, sql`${ticketTags.ticketId} = ${t.ticketId}`),
+    queue: sql<Includes['queue']>`(select json_build_object('id', ${queues.id}, 'name', ${queues.name}, 'color', ${queues.color}) from ${queues} where ${queues.id} = ${t.queueId})`,
+    owner: sql<Includes['owner']>`(select json_build_object('id', ${users.id}, 'name', ${users.name}) from ${users} where ${users.id} = ${t.userId})`,
+    hides_numbers: sql<Includes['hides_numbers']>`(select ${companySettings.lgpdHideNumber} = 'enabled' from ${companySettings} where ${companySettings.companyId} = ${t.companyId})`,
+  };
+}
+
 /** The batch's tickets as rows of `t`: one includes statement, whatever their number. */
-const t = {
+const t: IncludesRefs = {
   ticketId: sql`t.ticket_id`,
   contactId: sql`t.contact_id`,
   queueId: sql`t.queue_id`,
@@ -44,23 +69,13 @@ const t = {
 };
 
 /**
- * What the written rows lack, in ONE statement for all the tickets of a batch (`= ANY` of
- * their ids, through unnest): the contact's extra info and tags, the ticket's tags, its queue,
- * its owner, and the company's LGPD flag (realtime/ needs it to mask the events).
+ * The includes of all the tickets of a batch in ONE statement (`= ANY` of their ids, through unnest).
  * Built once per database handle and run as a named prepared statement: it runs for every
  * inbound batch, where building the query each time was a measurable share of the CPU (docs/BENCHMARKS.md).
  */
 function prepareIncludes(db: Db) {
   return db
-    .select({
-      ticket_id: sql<number>`${t.ticketId}`,
-      extra_info: extraInfoJson(t.contactId),
-      contact_tags: tagRefsJson(contactTags, sql`${contactTags.contactId} = ${t.contactId}`),
-      ticket_tags: tagRefsJson(ticketTags, sql`${ticketTags.ticketId} = ${t.ticketId}`),
-      queue: sql<Includes['queue']>`(select json_build_object('id', ${queues.id}, 'name', ${queues.name}, 'color', ${queues.color}) from ${queues} where ${queues.id} = ${t.queueId})`,
-      owner: sql<Includes['owner']>`(select json_build_object('id', ${users.id}, 'name', ${users.name}) from ${users} where ${users.id} = ${t.userId})`,
-      hides_numbers: sql<Includes['hides_numbers']>`(select ${companySettings.lgpdHideNumber} = 'enabled' from ${companySettings} where ${companySettings.companyId} = ${t.companyId})`,
-    })
+    .select({ ticket_id: sql<number>`${t.ticketId}`, ...includesColumns(t) })
     .from(
       sql`unnest(${sql.placeholder('ticketIds')}::int[], ${sql.placeholder('contactIds')}::int[], ${sql.placeholder('queueIds')}::int[], ${sql.placeholder('userIds')}::int[], ${sql.placeholder('companyIds')}::int[])
         as t (ticket_id, contact_id, queue_id, user_id, company_id)`,

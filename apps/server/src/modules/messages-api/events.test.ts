@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contactCustomFields, contactTags, queues, tags, ticketTags, whatsapps } from '../../db/schema/index.js';
 import { bearer, createCompanyWithAdmin, createTestApp, login, type LoggedIn, type TestApp } from '../../../test/helpers.js';
 import { createConnection } from '../../../test/connections.js';
+import { createContact } from '../../../test/tickets.js';
 import { FakeGraph } from '../../../test/fakes/graph-server.js';
 import { metaEnv } from '../../../test/fakes/meta-webhook.js';
 import { listen, openSocket } from '../../../test/roles.js';
@@ -65,6 +66,8 @@ function heard(body: string): Promise<{ message: AppMessageEventPayload; ticket:
 
 describe('the API message as the sockets hear it', () => {
   it('is what GET /messages and GET /tickets/u/{uuid} answer, includes and all', async () => {
+    // Another contact first: the contact's id is not the ticket's (a mixed-up include would show).
+    await createContact(t.db, companyId);
     const first = await send({ number: '7710001', body: 'Olá', userId: admin.user.id });
     const [vip, urgent] = await t.db
       .insert(tags)

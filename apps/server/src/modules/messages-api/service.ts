@@ -13,6 +13,7 @@ import { mediaTypeOf, type MessageForm } from '../messages/uploads.js';
 import { assertCompanyQueue } from '../tickets/rules.js';
 import type { ContactRow } from '../contacts/presenter.js';
 import type { TicketRow } from '../tickets/presenter.js';
+import type { Includes } from '../conversations/present-stored.js';
 import { contactAndLiveTicket } from './queries.js';
 import type { TokenCache } from './token-cache.js';
 
@@ -57,7 +58,7 @@ async function ticketFor(
   connection: Connection,
   number: string,
   fields: ExternalSendFields,
-): Promise<{ ticket: TicketRow; contact: ContactRow; current: boolean }> {
+): Promise<{ ticket: TicketRow; contact: ContactRow; current: boolean; includes?: Includes }> {
   const known = await contactAndLiveTicket(ctx.db, { companyId: connection.companyId, channel: connection.channel, number, whatsappId: connection.id });
   const input = {
     companyId: connection.companyId,
@@ -103,7 +104,7 @@ async function ticketFor(
     await transferTicket(ctx, ticket, { by: fields.userId, userId: fields.userId, queueId, status: 'open', closeOnTransfer: false });
     return { ticket, contact, current: false };
   }
-  return { ticket, contact, current: true };
+  return { ticket, contact, current: true, includes: found.created ? undefined : known.includes };
 }
 
 /**
@@ -119,10 +120,10 @@ export async function sendExternal(ctx: AppContext, connection: Connection, fiel
   if (!text && typed.length === 0) throw new AppError('ERR_EMPTY_MESSAGE', 400);
   const body = text && fields.sendSignature && userName ? `*${userName}:*\n${text}` : text;
 
-  const { ticket, contact, current } = await ticketFor(ctx, connection, number, fields);
+  const { ticket, contact, current, includes } = await ticketFor(ctx, connection, number, fields);
   const quotedMsgId = fields.quotedMsg ? await quotedInTicket(ctx, ticket, fields.quotedMsg.id) : null;
   // The first message may reuse the row just read; after it, touchTicketAfterMessage has changed the ticket.
-  const target = current ? { ticket, connection, chat: contact } : undefined;
+  const target = current ? { ticket, connection, chat: contact, includes } : undefined;
   const base = { companyId: ticket.companyId, ticketId: ticket.id, quotedMsgId };
   let last: number | undefined;
   if (typed.length === 0) last = (await queueOutgoing(ctx, { ...base, body, target })).id;

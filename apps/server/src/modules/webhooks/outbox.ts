@@ -1,7 +1,7 @@
 import type { WebhookEvent } from '@balcao/contracts';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.js';
-import type { TxHandler } from '../../events/bus.js';
+import type { TxHandler, TxInterest } from '../../events/bus.js';
 import type { TxFact } from '../../events/types.js';
 import { subscribedEvents } from './subscriptions.js';
 
@@ -62,6 +62,11 @@ export function webhookOutbox(db: Db): TxHandler {
       await writeFact(tx, fact);
     }
   };
+}
+
+/** `webhookOutbox`'s interest: a message fact only for a company with an endpoint wanting it (every other fact is written). */
+export function webhookOutboxInterest(db: Db): TxInterest {
+  return async (type, companyId) => type !== 'message.created' || (await subscribedEvents(db, companyId)).has('message.created');
 }
 
 function idsOf(fact: TxFact): unknown[] {
