@@ -3,11 +3,14 @@
 // posts over HTTP and answers the Send API there, as pgbench's clients and Meta's servers would:
 // the server's CPU then counts the server only.
 import { fork } from 'node:child_process';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { FakeGraph } from '../apps/server/test/fakes/graph-server.js';
 
 export interface PostsInput {
   requests: number;
   concurrency: number;
+  /** Requests per second, started on a fixed schedule whatever the answers (open loop); 0: `concurrency` in flight instead. */
+  rate: number;
   contacts: number;
   warmup: number;
 }
@@ -24,24 +27,36 @@ export type Post = (i: number) => Promise<number>;
 
 export const payloadOf = (i: number, contacts: number) => ({ number: String(8_000_000 + (i % contacts)), body: `Mensagem ${i}` });
 
-/** `warmup` posts one at a time, then `requests` with `concurrency` in flight; `started` marks the timed part's start. */
+/**
+ * `warmup` posts one at a time, then `requests` either with `concurrency` in flight or, with a `rate`,
+ * each started on its own schedule and timed from that start (a late start counts as latency, as a
+ * client sending at that rate would see it); `started` marks the timed part's start.
+ */
 export async function runPosts(c: PostsInput, post: Post, started: () => void = () => {}): Promise<PostsResult> {
   for (let i = 0; i < c.warmup; i++) await post(i);
   started();
   const times: number[] = [];
   let failed = 0;
+  const timed = async (i: number, from: number) => {
+    if ((await post(i)) !== 200) failed += 1;
+    times.push(performance.now() - from);
+  };
   let next = 0;
   const t0 = performance.now();
-  await Promise.all(
-    Array.from({ length: c.concurrency }, async () => {
-      while (next < c.requests) {
-        const i = c.warmup + next++;
-        const s = performance.now();
-        if ((await post(i)) !== 200) failed += 1;
-        times.push(performance.now() - s);
-      }
-    }),
-  );
+  if (c.rate > 0)
+    await Promise.all(
+      Array.from({ length: c.requests }, async (_, k) => {
+        const due = t0 + (k * 1000) / c.rate;
+        await sleep(due - performance.now());
+        await timed(c.warmup + k, due);
+      }),
+    );
+  else
+    await Promise.all(
+      Array.from({ length: c.concurrency }, async () => {
+        while (next < c.requests) await timed(c.warmup + next++, performance.now());
+      }),
+    );
   const seconds = (performance.now() - t0) / 1000;
   return { seconds, times: times.sort((a, b) => a - b), failed };
 }

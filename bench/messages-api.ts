@@ -5,8 +5,10 @@
 // ticket find-or-create, outbox row, events), to BENCH_CONTACTS distinct contacts. Reports
 // requests/s and latency percentiles, then pgbench -N against the same server as the reference.
 // BENCH_CLIENT_PROCESS=1: the posts (over HTTP) and the fake Graph run in a child process.
+// BENCH_RATE=200: the posts start 200 a second on a fixed schedule (open loop), each timed from
+// its scheduled start: the aim's "sustains 200 req/s with p95 ≤ 50 ms" as a client at that rate sees it.
 //   npm run bench:messages-api
-//   BENCH_CLIENT_PROCESS=1 npm run bench:messages-api
+//   BENCH_CLIENT_PROCESS=1 BENCH_RATE=200 npm run bench:messages-api
 import { COMPANY_SETTING_DEFAULTS } from '@balcao/contracts';
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
@@ -26,6 +28,8 @@ import { runPgbench } from './pgbench.js';
 const num = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
 const REQUESTS = num('BENCH_REQUESTS', 2000);
 const CONCURRENCY = num('BENCH_CONCURRENCY', 10);
+/** Requests per second on a fixed schedule (open loop: the aim's "sustains 200 req/s"); 0 keeps BENCH_CONCURRENCY in flight. */
+const RATE = num('BENCH_RATE', 0);
 const CONTACTS = num('BENCH_CONTACTS', 500);
 const WARMUP = num('BENCH_WARMUP', 100);
 /** 1: the posts and the fake Graph run in a child process over HTTP (bench/messages-api-client.ts), not on the server's thread. */
@@ -58,7 +62,7 @@ async function main(): Promise<void> {
     const [company] = await db.insert(companies).values({ name: 'Bench messages API', planId: plan!.id, dueDate: '2999-01-01' }).returning();
     await db.insert(companySettings).values({ companyId: company!.id, ...COMPANY_SETTING_DEFAULTS });
     const { token } = await createConnection(db, company!.id);
-    const posts = { requests: REQUESTS, concurrency: CONCURRENCY, contacts: CONTACTS, warmup: WARMUP };
+    const posts = { requests: REQUESTS, concurrency: CONCURRENCY, rate: RATE, contacts: CONTACTS, warmup: WARMUP };
 
     let cpu: ReturnType<typeof cpuMeter> | undefined;
     const started = () => {
@@ -77,7 +81,8 @@ async function main(): Promise<void> {
     const spent = cpu!.stop();
     const rps = REQUESTS / seconds;
     const where = child ? 'HTTP from a child process (which also runs the fake Graph)' : 'app.inject in this process';
-    console.log(`\nPOST /api/messages/send, ${REQUESTS} requests, ${CONCURRENCY} in flight, ${CONTACTS} contacts, ${where} (load ${load()}):`);
+    const pace = RATE > 0 ? `started at ${RATE} req/s, each timed from its scheduled start` : `${CONCURRENCY} in flight`;
+    console.log(`\nPOST /api/messages/send, ${REQUESTS} requests, ${pace}, ${CONTACTS} contacts, ${where} (load ${load()}):`);
     console.log(`  ${rps.toFixed(0)} req/s, ${failed} failed; p50 ${percentile(times, 0.5).toFixed(1)} ms, p95 ${percentile(times, 0.95).toFixed(1)} ms, p99 ${percentile(times, 0.99).toFixed(1)} ms`);
     console.log(`  ${perUnit(spent, REQUESTS, 'request')} (the send each request starts included${child ? '' : ', and the client and fake Graph'})`);
     const reference = await runPgbench(database.adminConnectionString, 8, 15);
