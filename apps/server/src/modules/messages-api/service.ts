@@ -4,7 +4,8 @@ import { users, whatsapps } from '../../db/schema/index.js';
 import type { AppContext } from '../../http/context.js';
 import { AppError } from '../../http/errors.js';
 import { emitContact } from '../contacts/service.js';
-import { isStale, loadContact, upsertContact } from '../contacts/queries.js';
+import { isStale, upsertContact } from '../contacts/queries.js';
+import { presentContact } from '../contacts/presenter.js';
 import { closeTicket, transferTicket } from '../conversations/commands/tickets.js';
 import { findOrCreateTicket } from '../conversations/commands/ticket-rows.js';
 import { queueOutgoing } from '../conversations/outbound.js';
@@ -68,19 +69,20 @@ async function ticketFor(
     remoteJid: connection.channel === 'whatsapp' ? `${number}@s.whatsapp.net` : number,
     isGroup: false,
   };
-  // A known contact as current as the input writes nothing: no transaction (its BEGIN and COMMIT were two round trips).
+  // A known contact as current as the input writes nothing; a write whose fact no webhook records is one
+  // statement: no transaction (its BEGIN and COMMIT were two round trips).
   const { contact, created } =
     known.contact && !isStale(known.contact, input, input.name)
       ? { contact: known.contact, created: false }
-      : await ctx.db.transaction(async (tx) => {
-          const saved = await upsertContact(tx, input, known.contact);
-          if (saved.created) await ctx.events.record(tx, { type: 'contact.created', contactIds: [saved.contact.id] });
-          return saved;
-        });
-  if (created) {
-    const presented = await loadContact(ctx.db, connection.companyId, contact.id);
-    if (presented) await emitContact(ctx, connection.companyId, 'create', presented);
-  }
+      : !(await ctx.events.wantsInTransaction('contact.created', connection.companyId))
+        ? await upsertContact(ctx.db, input, known.contact)
+        : await ctx.db.transaction(async (tx) => {
+            const saved = await upsertContact(tx, input, known.contact);
+            if (saved.created) await ctx.events.record(tx, { type: 'contact.created', contactIds: [saved.contact.id] });
+            return saved;
+          });
+  // A contact this call created has no extra info or tags yet: presented from its row, not read again.
+  if (created) await emitContact(ctx, connection.companyId, 'create', presentContact(contact));
   if (!contact.active) throw new AppError('ERR_CONTACT_BLOCKED', 400);
   const found =
     known.ticket && known.contact?.id === contact.id
@@ -96,6 +98,7 @@ async function ticketFor(
           reopenWithinMinutes: 0,
           ownerId: fields.userId ?? undefined,
           firstMessageAt: new Date(),
+          newContact: created,
         });
   const { ticket } = found;
   // A conversation already under way moves to the named user (in the named queue, else its own).
