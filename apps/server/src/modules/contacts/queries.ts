@@ -27,20 +27,20 @@ export function isStale(known: ContactRow, input: ContactInput, name: string): b
   );
 }
 
+/** What an insert of a known number changes on its row: a placeholder name, the picture, the JID. */
+export const contactUpsertSet = {
+  name: sql`CASE WHEN ${contacts.name} = ${contacts.number} OR ${contacts.name} = '' THEN excluded.name ELSE ${contacts.name} END`,
+  // Once we hold a copy of the picture, its URL stays until a new copy replaces it (contacts/picture.ts).
+  profilePicUrl: sql`CASE WHEN ${contacts.pictureSourceUrl} IS NULL THEN COALESCE(excluded.profile_pic_url, ${contacts.profilePicUrl}) ELSE ${contacts.profilePicUrl} END`,
+  remoteJid: sql`CASE WHEN excluded.remote_jid <> '' THEN excluded.remote_jid ELSE ${contacts.remoteJid} END`,
+};
+
 /** Insert-or-update of many inputs in one statement (distinct numbers); answers each row with whether it was created. */
 async function writeContacts(db: DbOrTx, inputs: (ContactInput & { name: string })[]) {
   return db
     .insert(contacts)
     .values(inputs.map((input) => ({ ...input, profilePicUrl: input.profilePicUrl ?? null })))
-    .onConflictDoUpdate({
-      target: [contacts.companyId, contacts.channel, contacts.number],
-      set: {
-        name: sql`CASE WHEN ${contacts.name} = ${contacts.number} OR ${contacts.name} = '' THEN excluded.name ELSE ${contacts.name} END`,
-        // Once we hold a copy of the picture, its URL stays until a new copy replaces it (contacts/picture.ts).
-        profilePicUrl: sql`CASE WHEN ${contacts.pictureSourceUrl} IS NULL THEN COALESCE(excluded.profile_pic_url, ${contacts.profilePicUrl}) ELSE ${contacts.profilePicUrl} END`,
-        remoteJid: sql`CASE WHEN excluded.remote_jid <> '' THEN excluded.remote_jid ELSE ${contacts.remoteJid} END`,
-      },
-    })
+    .onConflictDoUpdate({ target: [contacts.companyId, contacts.channel, contacts.number], set: contactUpsertSet })
     .returning({ ...getTableColumns(contacts), created: sql<boolean>`(xmax = 0)` });
 }
 

@@ -23,6 +23,7 @@ let otherUserId: number;
 let queueId: number;
 let otherQueueId: number;
 let psid = 7_000_000;
+let ownAdmin: { email: string; password: string };
 
 const nextPsid = () => String((psid += 1));
 const send = (payload: object, bearerToken: string | null = token) =>
@@ -36,6 +37,7 @@ beforeAll(async () => {
   const own = await createCompanyWithAdmin(t.db);
   const other = await createCompanyWithAdmin(t.db);
   companyId = own.company.id;
+  ownAdmin = own;
   otherCompanyId = other.company.id;
   userId = own.admin.id;
   otherUserId = other.admin.id;
@@ -133,6 +135,24 @@ describe('POST /api/messages/send: sending', () => {
     // The second call goes on in the same conversation.
     const again = await send({ number, body: 'Chegou?' });
     expect(again.json<ExternalSendResponse>().ticketId).toBe(answer.ticketId);
+  });
+
+  it('converges concurrent first sends to one new number on one contact and one ticket, found by the contact search', async () => {
+    const own = (await createConnection(t.db, companyId)).token;
+    const number = nextPsid();
+    const answers = await Promise.all([1, 2, 3, 4].map((i) => send({ number, body: `primeira ${i}` }, own)));
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200, 200]);
+    const ticketIds = new Set(answers.map((a) => a.json<ExternalSendResponse>().ticketId));
+    expect(ticketIds.size).toBe(1);
+    const found = await t.db.select().from(contacts).where(and(eq(contacts.companyId, companyId), eq(contacts.number, number)));
+    expect(found).toHaveLength(1);
+    expect(await t.db.select().from(tickets).where(eq(tickets.contactId, found[0]!.id))).toHaveLength(1);
+    expect(await t.db.select().from(messages).where(eq(messages.ticketId, [...ticketIds][0]!))).toHaveLength(4);
+    const admin = bearer((await login(t.app, ownAdmin.email, ownAdmin.password)).token);
+    for (const term of [number, number.slice(2, 7)]) {
+      const res = await t.app.inject({ method: 'GET', url: `/contacts?searchParam=${term}`, headers: admin });
+      expect(res.json<{ contacts: { id: number }[] }>().contacts.map((c) => c.id)).toContain(found[0]!.id);
+    }
   });
 
   it('opens the ticket for the named user and queue, signs with their name, and closes it when asked', async () => {

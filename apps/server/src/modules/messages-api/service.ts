@@ -4,9 +4,11 @@ import { users, whatsapps } from '../../db/schema/index.js';
 import type { AppContext } from '../../http/context.js';
 import { AppError } from '../../http/errors.js';
 import { emitContact } from '../contacts/service.js';
-import { isStale, loadContact, upsertContact } from '../contacts/queries.js';
+import { isStale, upsertContact } from '../contacts/queries.js';
+import { presentContact } from '../contacts/presenter.js';
 import { closeTicket, transferTicket } from '../conversations/commands/tickets.js';
 import { findOrCreateTicket } from '../conversations/commands/ticket-rows.js';
+import { insertNewContactTicket } from '../conversations/commands/new-contact-ticket.js';
 import { queueOutgoing } from '../conversations/outbound.js';
 import { quotedInTicket } from '../messages/service.js';
 import { mediaTypeOf, type MessageForm } from '../messages/uploads.js';
@@ -68,20 +70,26 @@ async function ticketFor(
     remoteJid: connection.channel === 'whatsapp' ? `${number}@s.whatsapp.net` : number,
     isGroup: false,
   };
-  // A known contact as current as the input writes nothing: no transaction (its BEGIN and COMMIT were two round trips).
+  const status = fields.userId ? 'open' : 'pending';
+  // A new number whose contact no webhook records: contact, ticket and what presenting them needs in one statement.
+  const first =
+    !known.contact && !(await ctx.events.wantsInTransaction('contact.created', connection.companyId))
+      ? await insertNewContactTicket(ctx, input, { whatsappId: connection.id, status, queueId: fields.queueId ?? null, userId: fields.userId ?? null, firstMessageAt: new Date() })
+      : undefined;
+  // A known contact as current as the input writes nothing (its BEGIN and COMMIT were two round trips).
   const { contact, created } =
-    known.contact && !isStale(known.contact, input, input.name)
+    first ??
+    (known.contact && !isStale(known.contact, input, input.name)
       ? { contact: known.contact, created: false }
       : await ctx.db.transaction(async (tx) => {
           const saved = await upsertContact(tx, input, known.contact);
           if (saved.created) await ctx.events.record(tx, { type: 'contact.created', contactIds: [saved.contact.id] });
           return saved;
-        });
-  if (created) {
-    const presented = await loadContact(ctx.db, connection.companyId, contact.id);
-    if (presented) await emitContact(ctx, connection.companyId, 'create', presented);
-  }
+        }));
+  // A contact this call created has no extra info or tags yet: presented from its row, not read again.
+  if (created) await emitContact(ctx, connection.companyId, 'create', presentContact(contact));
   if (!contact.active) throw new AppError('ERR_CONTACT_BLOCKED', 400);
+  if (first?.ticket) return { ticket: first.ticket.row, contact, current: true, includes: first.ticket.includes };
   const found =
     known.ticket && known.contact?.id === contact.id
       ? { ticket: known.ticket, created: false }
@@ -91,11 +99,12 @@ async function ticketFor(
           whatsappId: connection.id,
           channel: connection.channel,
           isGroup: false,
-          status: fields.userId ? 'open' : 'pending',
+          status,
           queueId: async () => fields.queueId ?? null,
           reopenWithinMinutes: 0,
           ownerId: fields.userId ?? undefined,
           firstMessageAt: new Date(),
+          newContact: created,
         });
   const { ticket } = found;
   // A conversation already under way moves to the named user (in the named queue, else its own).

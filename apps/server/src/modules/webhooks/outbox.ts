@@ -64,9 +64,13 @@ export function webhookOutbox(db: Db): TxHandler {
   };
 }
 
-/** `webhookOutbox`'s interest: a message fact only for a company with an endpoint wanting it (every other fact is written). */
+/**
+ * `webhookOutbox`'s interest: a message or contact fact only for a company with an endpoint wanting it
+ * (every other fact is written). A writer asking first may skip its transaction (the messages API's first send).
+ */
 export function webhookOutboxInterest(db: Db): TxInterest {
-  return async (type, companyId) => type !== 'message.created' || (await subscribedEvents(db, companyId)).has('message.created');
+  return async (type, companyId) =>
+    (type !== 'message.created' && type !== 'contact.created') || (await subscribedEvents(db, companyId)).has(type);
 }
 
 function idsOf(fact: TxFact): unknown[] {

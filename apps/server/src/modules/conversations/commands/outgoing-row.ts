@@ -33,11 +33,11 @@ export interface OutgoingValues {
 
 const messageColumns = Object.entries(getTableColumns(messages));
 const ticketColumns = Object.entries(getTableColumns(tickets));
-const selected = (alias: string, columns: [string, Column][]) => columns.map(([, c]) => `${alias}."${c.name}"`).join(', ');
+export const selected = (alias: string, columns: [string, Column][]) => columns.map(([, c]) => `${alias}."${c.name}"`).join(', ');
 
 /** Drizzle's own driver parsing (node-postgres session): dates and intervals as text, turned into values by the columns. */
 const RAW_TYPES = new Set([pg.types.builtins.TIMESTAMPTZ, pg.types.builtins.TIMESTAMP, pg.types.builtins.DATE, pg.types.builtins.INTERVAL, 1231, 1115, 1185, 1187, 1182]);
-const types = { getTypeParser: (id: number, format?: string) => (RAW_TYPES.has(id) ? (v: string) => v : pg.types.getTypeParser(id, format as 'text')) };
+export const types = { getTypeParser: (id: number, format?: string) => (RAW_TYPES.has(id) ? (v: string) => v : pg.types.getTypeParser(id, format as 'text')) };
 
 /** The statement's text, compiled once per node (its lease check names this node). */
 function compile(ctx: AppContext) {
@@ -68,7 +68,7 @@ function compile(ctx: AppContext) {
 
 const compiled = new WeakMap<AppContext, ReturnType<typeof compile>>();
 
-function rowOf<T>(columns: [string, Column][], values: unknown[], from: number): T {
+export function rowOf<T>(columns: [string, Column][], values: unknown[], from: number): T {
   const row: Record<string, unknown> = {};
   columns.forEach(([key, column], i) => {
     const value = values[from + i];

@@ -27,6 +27,8 @@ export interface TicketTarget {
   ownerId?: number;
   /** The first message's time: a new ticket's last-message clock starts there (history imports are in the past). */
   firstMessageAt: Date;
+  /** The contact was created just now: it has no ticket yet, so the insert is tried before any lookup. */
+  newContact?: boolean;
 }
 
 export interface FoundTicket {
@@ -43,16 +45,19 @@ export interface FoundTicket {
  */
 export async function findOrCreateTicket(db: DbOrTx, target: TicketTarget): Promise<FoundTicket> {
   for (let attempt = 0; attempt < 5; attempt++) {
-    const [live] = await db
-      .select()
-      .from(tickets)
-      .where(
-        and(eq(tickets.contactId, target.contactId), eq(tickets.whatsappId, target.whatsappId), inArray(tickets.status, [...ACTIVE_TICKET_STATUSES])),
-      )
-      .limit(1);
+    const [live] =
+      attempt === 0 && target.newContact
+        ? []
+        : await db
+            .select()
+            .from(tickets)
+            .where(
+              and(eq(tickets.contactId, target.contactId), eq(tickets.whatsappId, target.whatsappId), inArray(tickets.status, [...ACTIVE_TICKET_STATUSES])),
+            )
+            .limit(1);
     if (live) return { ticket: live, created: false, reopened: false };
 
-    if (target.reopenWithinMinutes > 0) {
+    if (target.reopenWithinMinutes > 0 && !(attempt === 0 && target.newContact)) {
       try {
         const reopened = await reopenRecentTicket(db, target);
         if (reopened) return { ticket: reopened, created: false, reopened: true };
