@@ -187,7 +187,7 @@ const NAME_WALK_BUDGET = 5000;
 /**
  * `GET /contacts`: 20 per page by name (docs/contacts.md "Search at a million contacts").
  * 1. The matching ids, up to CONTACT_COUNT_CAP + 1. A term with 4+ digits reads them through the digit-gram
- *    index (`withGrams`); any other search through the trigram indexes only (name, number, e-mail: one BitmapOr):
+ *    index (`withGrams`); every other search goes through the trigram indexes only (name, number, e-mail: one BitmapOr):
  *    with a LIMIT the planner would walk the company row by row whenever it guesses a term common, and pay the
  *    whole walk when it is not.
  * 2. Up to the cap, the page is those ids sorted: exact count.

@@ -108,7 +108,7 @@ async function storeMessage(ctx: AppContext, connection: Connection, m: InboundM
 /**
  * Several customer messages of one lane (in the lane's order) in ONE transaction of set-based
  * statements: one commit, one ticket read, one message insert and one ticket update for the
- * whole batch. All or nothing: on any error nothing is stored and the caller processes them one by one instead.
+ * whole batch. All or nothing: on an error nothing is stored and the caller processes them one by one instead.
  */
 export async function storeMessages(ctx: AppContext, items: { connection: Connection; m: InboundMessage }[], announce: Announce): Promise<void> {
   const taken = items.filter(({ connection, m }) => !ignoredGroup(connection, m, undefined));

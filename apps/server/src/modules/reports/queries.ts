@@ -111,7 +111,7 @@ export async function reportPage(db: DbOrTx, f: ReportFilter, where: SQL, page: 
  * match, so the page is exact and its rows are read by id. Matching contacts is the trigram scan of their names
  * (~100 ms over a million contacts sharing a name's words), which the page and the count each ran before
  * (docs/BENCHMARKS.md). At the limit (a term most contacts hold, which the scan walks tickets newest first to
- * answer quickly), the page is read as for any other filter.
+ * answer quickly), the page is read as for the other filters.
  */
 async function reportPageOfSearch(db: DbOrTx, where: SQL, offset: number, pageSize: number, countLimit: number) {
   const matching = db.select({ id: tickets.id }).from(tickets).innerJoin(contacts, eq(contacts.id, tickets.contactId)).where(where).limit(countLimit).as('matching');

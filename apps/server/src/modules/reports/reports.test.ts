@@ -226,7 +226,7 @@ describe('a report over more tickets than the count cap', () => {
     expect((await report(roles.otherAdmin.token, `${JANUARY}&page=1&pageSize=10`)).totalTickets.total).toBe(0);
   });
 
-  it('pages a contact search newest first, counted once under the cap and read as any filter at it', async () => {
+  it('pages a contact search newest first, counted once under the cap and read as the other filters at it', async () => {
     const plain = await report(roles.admin.token, `${JANUARY}&page=2&pageSize=10`);
     const searched = await report(roles.admin.token, `${JANUARY}&searchParam=em%20massa&page=2&pageSize=10`);
     expect(searched.totalTickets.total).toBe(REPORT_COUNT_CAP);

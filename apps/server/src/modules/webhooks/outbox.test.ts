@@ -179,7 +179,7 @@ describe('mass closes announce each ticket as a single close does', () => {
 
 describe('writers that commit on their own record their facts too', () => {
   it('the messages API: the new contact and the sent message, each delivered once with its presented payload', async () => {
-    // A message before any endpoint: the company is known to want nothing, until its endpoints are saved.
+    // A message before the first endpoint: the company is known to want nothing, until its endpoints are saved.
     const before = await t.app.inject({ method: 'POST', url: '/api/messages/send', headers: bearer(connectionToken), payload: { number: `55118${String(Date.now()).slice(-8)}`, body: 'Antes' } });
     expect(before.statusCode, before.body).toBe(200);
     const contacts = await register('/api-contact', ['contact.created']);

@@ -27,7 +27,7 @@ export interface TicketTarget {
   ownerId?: number;
   /** The first message's time: a new ticket's last-message clock starts there (history imports are in the past). */
   firstMessageAt: Date;
-  /** The contact was created just now: it has no ticket yet, so the insert is tried before any lookup. */
+  /** The contact was created just now: it has no ticket yet, so the insert is tried before a lookup. */
   newContact?: boolean;
 }
 
