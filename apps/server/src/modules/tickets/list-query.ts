@@ -4,7 +4,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.js';
 import { containsPattern } from '../../db/search.js';
 import { contacts, messages, tags, ticketTags, tickets } from '../../db/schema/index.js';
-import { loadTickets } from './queries.js';
+import { loadTickets, loadTicketsByIds } from './queries.js';
 import { anyOf, seesWholeCompany, visibleTicketsWhere, type OwnerBranch, type Viewer } from './visibility.js';
 
 /**
@@ -179,25 +179,39 @@ export async function chooseTagFilter(db: DbOrTx, companyId: number, tagIds: num
  */
 export async function listTickets(db: DbOrTx, v: Viewer, q: ListTicketsQuery): Promise<TicketListResponse> {
   const messageSearch = q.searchOnMessages && containsPattern(q.searchParam) ? await chooseMessageSearch(db, q.searchParam) : undefined;
-  const dir = q.sortTickets === 'ASC' ? asc : desc;
   const offset = (q.pageNumber - 1) * TICKETS_PER_PAGE;
-  const orderBy = [dir(tickets.updatedAt), dir(tickets.id)];
+  const serial = <T>(work: (tx: DbOrTx) => Promise<T>): Promise<T> =>
+    messageSearch || q.tags?.length
+      ? db.transaction(async (tx) => {
+          await tx.execute(sql`set local max_parallel_workers_per_gather = 0`);
+          return work(tx);
+        })
+      : work(db);
   const walkPage = async (tx: DbOrTx) => {
     const tagFilter = await chooseTagFilter(tx, v.companyId, q.tags);
-    const page = await loadTickets(tx, ticketPageWhere(v, q, messageSearch, tagFilter), { orderBy, limit: TICKETS_PER_PAGE + 1, offset });
+    const dir = q.sortTickets === 'ASC' ? asc : desc;
+    const page = await loadTickets(tx, ticketPageWhere(v, q, messageSearch, tagFilter), {
+      orderBy: [dir(tickets.updatedAt), dir(tickets.id)],
+      limit: TICKETS_PER_PAGE + 1,
+      offset,
+    });
     return { page: page.slice(0, TICKETS_PER_PAGE), hasMore: page.length > TICKETS_PER_PAGE };
   };
-  const pageAndCount = async (tx: DbOrTx): Promise<TicketListResponse> => {
-    if (!messageSearch && (q.tags?.length || containsPattern(q.searchParam))) {
+
+  if (readsMatchesFirst(q, messageSearch)) {
+    const answer = await serial(async (tx) => {
       const matches = await readMatches(tx, v, q, offset);
-      if (matches.n <= TICKET_COUNT_CAP) {
-        const page = matches.ids.length ? await loadTickets(tx, and(eq(tickets.companyId, v.companyId), inArray(tickets.id, matches.ids)) as SQL, { orderBy }) : [];
-        return { tickets: page, count: matches.n, hasMore: matches.n > offset + TICKETS_PER_PAGE };
-      }
+      if (matches.n <= TICKET_COUNT_CAP) return matches;
       // More than the cap: counted as the cap while more pages follow (or past the end), else up to this page.
       const { page, hasMore } = await walkPage(tx);
       return { tickets: page, count: hasMore || (page.length === 0 && offset > 0) ? TICKET_COUNT_CAP : offset + page.length, hasMore };
-    }
+    });
+    if ('tickets' in answer) return answer;
+    // The page by id after the transaction: on the pool, its prepared statement is planned once.
+    const page = await loadTicketsByIds(db, v.companyId, answer.ids, q.sortTickets === 'ASC' ? 'ASC' : 'DESC');
+    return { tickets: page, count: answer.n, hasMore: answer.n > offset + TICKETS_PER_PAGE };
+  }
+  return serial(async (tx) => {
     const { page, hasMore } = await walkPage(tx);
     let count = offset + page.length;
     // A message search's count would test the messages of every candidate ticket: it stays the lower bound.
@@ -206,11 +220,6 @@ export async function listTickets(db: DbOrTx, v: Viewer, q: ListTicketsQuery): P
       count = rows[0]?.n ?? 0;
     }
     return { tickets: page, count, hasMore };
-  };
-  if (!messageSearch && !q.tags?.length) return pageAndCount(db);
-  return db.transaction(async (tx) => {
-    await tx.execute(sql`set local max_parallel_workers_per_gather = 0`);
-    return pageAndCount(tx);
   });
 }
 
@@ -220,13 +229,22 @@ export async function listTickets(db: DbOrTx, v: Viewer, q: ListTicketsQuery): P
  * come from one read of the matches, which for a contact search is the trigram match of the contacts.
  */
 async function readMatches(db: DbOrTx, v: Viewer, q: ListTicketsQuery, offset: number): Promise<{ n: number; ids: number[] }> {
-  const dir = q.sortTickets === 'ASC' ? sql`asc` : sql`desc`;
-  const { rows } = await db.execute<{ n: number; ids: number[] }>(sql`
-    with matching as materialized (${matchingSelect(v, q, sql`${tickets.id} as id, ${tickets.updatedAt} as updated_at`)} limit ${TICKET_COUNT_CAP + 1})
-    select (select count(*)::int from matching) as n,
-      array(select id from matching order by updated_at ${dir}, id ${dir} limit ${TICKETS_PER_PAGE} offset ${offset}) as ids`);
+  const { rows } = await db.execute<{ n: number; ids: number[] }>(matchesStatement(v, q, offset));
   return rows[0] ?? { n: 0, ids: [] };
 }
+
+/** readMatches' statement (exported for the bench's plans). */
+export function matchesStatement(v: Viewer, q: ListTicketsQuery, offset: number): SQL {
+  const dir = q.sortTickets === 'ASC' ? sql`asc` : sql`desc`;
+  return sql`
+    with matching as materialized (${matchingSelect(v, q, sql`${tickets.id} as id, ${tickets.updatedAt} as updated_at`)} limit ${TICKET_COUNT_CAP + 1})
+    select (select count(*)::int from matching) as n,
+      array(select id from matching order by updated_at ${dir}, id ${dir} limit ${TICKETS_PER_PAGE} offset ${offset}) as ids`;
+}
+
+/** Tag filters and contact searches (without a message search) read their matches first. */
+export const readsMatchesFirst = (q: ListTicketsQuery, messageSearch: MessageSearch | undefined) =>
+  !messageSearch && Boolean(q.tags?.length || containsPattern(q.searchParam));
 
 /**
  * `select <columns> from … where …` of the list's matching tickets (no order, so the caller adds its limit).
