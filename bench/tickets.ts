@@ -7,8 +7,9 @@
 //   npm run bench:tickets
 //   BENCH_TICKETS=1000000 BENCH_MESSAGES=10000000 BENCH_DATA_DIR=/tmp/balcao-bench-1m npm run bench:tickets
 // BENCH_DATA_DIR keeps the embedded cluster: a later run with the same counts reuses the seeded data.
-import { COMPANY_SETTING_DEFAULTS, listTicketsQuery } from '@balcao/contracts';
+import { COMPANY_SETTING_DEFAULTS, TICKET_COUNT_CAP, listTicketsQuery } from '@balcao/contracts';
 import { asc, desc, eq } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, freemem, loadavg, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
@@ -20,7 +21,7 @@ import { migrateAndSeed } from '../apps/server/src/db/migrate.js';
 import { hashPassword } from '../apps/server/src/db/passwords.js';
 import { companies, companySettings, plans, queues, tags, tickets, userQueues, users, whatsapps } from '../apps/server/src/db/schema/index.js';
 import { buildApp } from '../apps/server/src/http/app.js';
-import { chooseMessageSearch, chooseTagFilter, ticketPageWhere } from '../apps/server/src/modules/tickets/list-query.js';
+import { chooseMessageSearch, chooseTagFilter, matchesStatement, readsMatchesFirst, ticketPageWhere } from '../apps/server/src/modules/tickets/list-query.js';
 import { selectTicketRows } from '../apps/server/src/modules/tickets/queries.js';
 import { loadViewer } from '../apps/server/src/modules/tickets/visibility.js';
 import { generateConnectionToken } from '../apps/server/src/modules/whatsapp/service.js';
@@ -272,15 +273,26 @@ async function main(): Promise<void> {
         const q = listTicketsQuery.parse(params);
         const way = q.searchOnMessages ? await chooseMessageSearch(db, q.searchParam) : undefined;
         const tagWay = q.tags?.length ? await chooseTagFilter(db, who.viewer.companyId, q.tags) : undefined;
-        const page = selectTicketRows(db, ticketPageWhere(who.viewer, q, way, tagWay), { orderBy: [desc(tickets.updatedAt), desc(tickets.id)], limit: 41 }).toSQL();
+        // Tag filters and contact searches: the matches statement (count and page ids), and the page walk only past the cap.
+        const matches = readsMatchesFirst(q, way) ? new PgDialect().sqlToQuery(matchesStatement(who.viewer, q, 0)) : undefined;
+        const matched = matches ? (await db.execute<{ n: number }>(matchesStatement(who.viewer, q, 0))).rows[0]?.n : undefined;
+        const page = matched === undefined || matched > TICKET_COUNT_CAP
+          ? selectTicketRows(db, ticketPageWhere(who.viewer, q, way, tagWay), { orderBy: [desc(tickets.updatedAt), desc(tickets.id)], limit: 41 }).toSQL()
+          : undefined;
         // Tag filters and message searches run without parallel workers, as listTickets runs them.
         const client = await pool.connect();
         const plan = await client
           .query('BEGIN')
           .then(() => (way || q.tags?.length ? client.query('SET LOCAL max_parallel_workers_per_gather = 0') : undefined))
-          .then(() => client.query<{ 'QUERY PLAN': string }>(`EXPLAIN (ANALYZE, BUFFERS, COSTS OFF) ${page.sql}`, page.params))
+          .then(async () => {
+            const explain = async (label: string, query: { sql: string; params: unknown[] }) => {
+              const { rows } = await client.query<{ 'QUERY PLAN': string }>(`EXPLAIN (ANALYZE, BUFFERS, COSTS OFF) ${query.sql}`, query.params);
+              return `${label}\n${rows.map((r) => r['QUERY PLAN']).join('\n')}`;
+            };
+            return [matches && (await explain('matches (count and page ids):', matches)), page && (await explain('page walk:', page))].filter(Boolean).join('\n');
+          })
           .finally(() => client.query('COMMIT').finally(() => client.release()));
-        plans.push(`── ${role} · ${name}${way ? ` (${way})` : ''}${tagWay ? ` (${tagWay})` : ''}\n${plan.rows.map((r) => r['QUERY PLAN']).join('\n')}`);
+        plans.push(`── ${role} · ${name}${way ? ` (${way})` : ''}${tagWay ? ` (${tagWay})` : ''}\n${plan}`);
       }
     }
 

@@ -85,8 +85,8 @@ export const tickets = pgTable(
     index('tickets_company_queue_idx').on(t.companyId, t.queueId, t.status, t.updatedAt),
     // A tab's unassigned tickets in updatedAt order (`user_id IS NULL` is no equality, so the index above cannot give that order).
     index('tickets_company_unassigned_idx').on(t.companyId, t.status, t.updatedAt, t.id).where(sql`user_id IS NULL`),
-    // A tag filter's count probes tickets by id from ticket_tags; migration 0040 adds INCLUDE (company_id, status,
-    // user_id, queue_id) so the probe reads no table row.
+    // A tag filter's matches probe tickets by id from ticket_tags; migration 0042 makes it INCLUDE (company_id, status,
+    // user_id, queue_id, updated_at) so the probe reads no table row.
     index('tickets_id_list_idx').on(t.id),
     index('tickets_contact_id_idx').on(t.contactId, t.whatsappId, t.closedAt),
     // Expiry / inactivity / NPS timers scan live tickets of a connection by age.

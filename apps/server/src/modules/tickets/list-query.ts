@@ -4,7 +4,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.js';
 import { containsPattern } from '../../db/search.js';
 import { contacts, messages, tags, ticketTags, tickets } from '../../db/schema/index.js';
-import { loadTickets } from './queries.js';
+import { loadTickets, loadTicketsByIds } from './queries.js';
 import { anyOf, seesWholeCompany, visibleTicketsWhere, type OwnerBranch, type Viewer } from './visibility.js';
 
 /**
@@ -168,52 +168,107 @@ export async function chooseTagFilter(db: DbOrTx, companyId: number, tagIds: num
 
 /**
  * `GET /tickets`: one page (40) of full tickets; `hasMore` from reading one row more.
- * `count` is exact on the last page, else counted up to TICKET_COUNT_CAP (message
- * searches: the tickets up to this page, a lower bound while `hasMore`).
- * A tag filter's or message search's page and count run without parallel workers: the walks read a
+ * `count` is exact up to TICKET_COUNT_CAP (message searches: the tickets up to this page, a lower
+ * bound while `hasMore`).
+ * - Tag filters and contact searches read their matches first (`readMatches`: the tag's rows or the
+ *   contacts' trigram matches, up to the cap): that one read is the count and, while the matches fit
+ *   under the cap, the page (fetched by id). Past the cap the page is walked in list order as below.
+ * - Every other list walks its page in list order and counts only when more pages follow.
+ * A tag filter's or message search's statements run without parallel workers: the walks read a
  * few thousand index entries, where starting workers costs more (docs/BENCHMARKS.md, "Inbox list").
  */
 export async function listTickets(db: DbOrTx, v: Viewer, q: ListTicketsQuery): Promise<TicketListResponse> {
   const messageSearch = q.searchOnMessages && containsPattern(q.searchParam) ? await chooseMessageSearch(db, q.searchParam) : undefined;
-  const tagFilter = await chooseTagFilter(db, v.companyId, q.tags);
-  const dir = q.sortTickets === 'ASC' ? asc : desc;
   const offset = (q.pageNumber - 1) * TICKETS_PER_PAGE;
-  const pageAndCount = async (tx: DbOrTx): Promise<TicketListResponse> => {
-    const page = await loadTickets(tx, ticketPageWhere(v, q, messageSearch, tagFilter), { orderBy: [dir(tickets.updatedAt), dir(tickets.id)], limit: TICKETS_PER_PAGE + 1, offset });
-    const hasMore = page.length > TICKETS_PER_PAGE;
+  const serial = <T>(work: (tx: DbOrTx) => Promise<T>): Promise<T> =>
+    messageSearch || q.tags?.length
+      ? db.transaction(async (tx) => {
+          await tx.execute(sql`set local max_parallel_workers_per_gather = 0`);
+          return work(tx);
+        })
+      : work(db);
+  const walkPage = async (tx: DbOrTx) => {
+    const tagFilter = await chooseTagFilter(tx, v.companyId, q.tags);
+    const dir = q.sortTickets === 'ASC' ? asc : desc;
+    const page = await loadTickets(tx, ticketPageWhere(v, q, messageSearch, tagFilter), {
+      orderBy: [dir(tickets.updatedAt), dir(tickets.id)],
+      limit: TICKETS_PER_PAGE + 1,
+      offset,
+    });
+    return { page: page.slice(0, TICKETS_PER_PAGE), hasMore: page.length > TICKETS_PER_PAGE };
+  };
+
+  if (readsMatchesFirst(q, messageSearch)) {
+    const answer = await serial(async (tx) => {
+      const matches = await readMatches(tx, v, q, offset);
+      if (matches.n <= TICKET_COUNT_CAP) return matches;
+      // More than the cap: counted as the cap while more pages follow (or past the end), else up to this page.
+      const { page, hasMore } = await walkPage(tx);
+      return { tickets: page, count: hasMore || (page.length === 0 && offset > 0) ? TICKET_COUNT_CAP : offset + page.length, hasMore };
+    });
+    if ('tickets' in answer) return answer;
+    // The page by id after the transaction: on the pool, its prepared statement is planned once.
+    const page = await loadTicketsByIds(db, v.companyId, answer.ids, q.sortTickets === 'ASC' ? 'ASC' : 'DESC');
+    return { tickets: page, count: answer.n, hasMore: answer.n > offset + TICKETS_PER_PAGE };
+  }
+  return serial(async (tx) => {
+    const { page, hasMore } = await walkPage(tx);
     let count = offset + page.length;
     // A message search's count would test the messages of every candidate ticket: it stays the lower bound.
     if (!messageSearch && (hasMore || (page.length === 0 && offset > 0))) {
-      count = q.tags?.length ? await countTagged(tx, v, q, q.tags) : await countRows(tx, sql`from ${tickets} where ${ticketListWhere(v, q, messageSearch, 'all', tagFilter)}`);
+      const { rows } = await tx.execute<{ n: number }>(sql`select count(*)::int as n from (${matchingSelect(v, q, sql`1`)} limit ${TICKET_COUNT_CAP}) matching`);
+      count = rows[0]?.n ?? 0;
     }
-    return { tickets: page.slice(0, TICKETS_PER_PAGE), count, hasMore };
-  };
-  if (!messageSearch && !q.tags?.length) return pageAndCount(db);
-  return db.transaction(async (tx) => {
-    await tx.execute(sql`set local max_parallel_workers_per_gather = 0`);
-    return pageAndCount(tx);
+    return { tickets: page, count, hasMore };
   });
 }
 
-const countRows = async (db: DbOrTx, from: SQL) => {
-  const { rows } = await db.execute<{ n: number }>(sql`select count(*)::int as n from (select 1 ${from} limit ${TICKET_COUNT_CAP}) matching`);
-  return rows[0]?.n ?? 0;
-};
+/**
+ * The list's matching tickets, up to one more than the cap: `n` of them, and the page's ids in list
+ * order among them (the whole page when `n` is within the cap). One statement: the count and the page
+ * come from one read of the matches, which for a contact search is the trigram match of the contacts.
+ */
+async function readMatches(db: DbOrTx, v: Viewer, q: ListTicketsQuery, offset: number): Promise<{ n: number; ids: number[] }> {
+  const { rows } = await db.execute<{ n: number; ids: number[] }>(matchesStatement(v, q, offset));
+  return rows[0] ?? { n: 0, ids: [] };
+}
+
+/** readMatches' statement (exported for the bench's plans). */
+export function matchesStatement(v: Viewer, q: ListTicketsQuery, offset: number): SQL {
+  const dir = q.sortTickets === 'ASC' ? sql`asc` : sql`desc`;
+  return sql`
+    with matching as materialized (${matchingSelect(v, q, sql`${tickets.id} as id, ${tickets.updatedAt} as updated_at`)} limit ${TICKET_COUNT_CAP + 1})
+    select (select count(*)::int from matching) as n,
+      array(select id from matching order by updated_at ${dir}, id ${dir} limit ${TICKETS_PER_PAGE} offset ${offset}) as ids`;
+}
+
+/** Tag filters and contact searches (without a message search) read their matches first. */
+export const readsMatchesFirst = (q: ListTicketsQuery, messageSearch: MessageSearch | undefined) =>
+  !messageSearch && Boolean(q.tags?.length || containsPattern(q.searchParam));
 
 /**
- * A tag filter's count, from the selected tags' rows: each probes its ticket by id, index-only
- * (`tickets_id_list_idx`), and the count stops at the cap. Walking the list instead would read ~60
- * tickets per match of a tag that 1.7 % carry. A ticket with several of the tags counts once, at the
- * first of them.
+ * `select <columns> from … where …` of the list's matching tickets (no order, so the caller adds its limit).
+ * A tab's "unassigned or own" is the two branches, each on its own index and cut at the cap, so counting
+ * a user's tab never reads the company's whole tab (the `or` sent the planner through every owner's tickets).
+ * A tag filter starts from the selected tags' `ticket_tags` rows and probes each ticket by id in
+ * `tickets_id_list_idx` (id INCLUDE company, status, user, queue, updatedAt: index-only); walking the list
+ * instead would read ~60 tickets per match of a tag that 1.7 % carry. A ticket with several of the tags
+ * counts once, at the first of them.
  */
-function countTagged(db: DbOrTx, v: Viewer, q: ListTicketsQuery, tagIds: number[]) {
-  const selected = sql.join(tagIds.map((id) => sql`${id}`), sql`, `);
-  return countRows(
-    db,
-    sql`from ${ticketTags} join ${tags} on ${tags.id} = ${ticketTags.tagId} join ${tickets} on ${tickets.id} = ${ticketTags.ticketId}
-      where ${tags.companyId} = ${v.companyId} and ${ticketTags.tagId} in (${selected})
-        and not exists (select 1 from ${ticketTags} earlier
-          where earlier.ticket_id = ${ticketTags.ticketId} and earlier.tag_id in (${selected}) and earlier.tag_id < ${ticketTags.tagId})
-        and ${ticketListWhere(v, q, undefined, 'all', 'joined')}`,
-  );
+function matchingSelect(v: Viewer, q: ListTicketsQuery, columns: SQL): SQL {
+  const from = (branch: OwnerBranch) => {
+    if (!q.tags?.length) return sql`select ${columns} from ${tickets} where ${ticketListWhere(v, q, undefined, branch)}`;
+    const selected = sql.join(q.tags.map((id) => sql`${id}`), sql`, `);
+    const once =
+      q.tags.length > 1
+        ? sql`and not exists (select 1 from ${ticketTags} earlier
+            where earlier.ticket_id = ${ticketTags.ticketId} and earlier.tag_id in (${selected}) and earlier.tag_id < ${ticketTags.tagId})`
+        : sql``;
+    return sql`select ${columns} from ${ticketTags} join ${tags} on ${tags.id} = ${ticketTags.tagId} join ${tickets} on ${tickets.id} = ${ticketTags.ticketId}
+      where ${tags.companyId} = ${v.companyId} and ${ticketTags.tagId} in (${selected}) ${once}
+        and ${ticketListWhere(v, q, undefined, branch, 'joined')}`;
+  };
+  if (!unassignedOrOwn(v, q)) return from('all');
+  // The branches are disjoint (no owner, the viewer): nothing is counted twice.
+  return sql`select * from ((${from('unassigned')} limit ${TICKET_COUNT_CAP + 1}) union all (${from('own')} limit ${TICKET_COUNT_CAP + 1})) branches`;
 }

@@ -1,10 +1,10 @@
-import { TICKETS_PER_PAGE, listTicketsQuery, ticketListResponse, ticketSchema, type TicketListResponse } from '@balcao/contracts';
+import { TICKET_COUNT_CAP, TICKETS_PER_PAGE, listTicketsQuery, ticketListResponse, ticketSchema, type TicketListResponse } from '@balcao/contracts';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { bearer, createCompanyWithAdmin, login, type LoggedIn, type TestApp } from '../../../test/helpers.js';
 import { createConnection } from '../../../test/connections.js';
 import { createAdminTestApp } from '../../../test/roles.js';
 import { createContact, createTicketRow } from '../../../test/tickets.js';
-import { tags, ticketTags, tickets } from '../../db/schema/index.js';
+import { contacts, tags, ticketTags, tickets } from '../../db/schema/index.js';
 import { ticketListWhere, type MessageSearch, type TagFilter } from './list-query.js';
 import { LABELS, seedInbox, type InboxFixture, type Label } from '../../../test/inbox-seed.js';
 import { loadViewer } from './visibility.js';
@@ -351,6 +351,35 @@ describe('GET /tickets: pages and order', () => {
     // Another company's tag selects nothing here, and this company's tags nothing for the other company.
     expect(await list(session, { status: 'pending', tags: [f.tagA] })).toMatchObject({ count: 0, hasMore: false });
     expect(await list(f.admin, { tags: [a!.id, b!.id] })).toMatchObject({ count: 0, hasMore: false });
+  });
+
+  it('past the count cap: a tag filter and a contact search count the cap while more pages follow, the rest exactly at the end', async () => {
+    const own = await createCompanyWithAdmin(t.db);
+    const w = await createConnection(t.db, own.company.id);
+    const me = await login(t.app, own.email, own.password);
+    const total = TICKET_COUNT_CAP + 10;
+    const base = Date.parse('2026-05-01T08:00:00Z');
+    const people = await t.db
+      .insert(contacts)
+      .values(Array.from({ length: total }, (_, i) => ({ companyId: own.company.id, channel: 'whatsapp' as const, name: `Capped Person ${i}`, number: `5599${String(i).padStart(9, '0')}` })))
+      .returning({ id: contacts.id });
+    const rows = await t.db
+      .insert(tickets)
+      .values(people.map((p, i) => ({ companyId: own.company.id, contactId: p.id, whatsappId: w.id, channel: 'whatsapp' as const, status: 'pending' as const, updatedAt: new Date(base + i * 1000) })))
+      .returning({ id: tickets.id });
+    const [tag] = await t.db.insert(tags).values({ companyId: own.company.id, name: 'Capped', color: '#333333' }).returning();
+    await t.db.insert(ticketTags).values(rows.map((r) => ({ ticketId: r.id, tagId: tag!.id })));
+    const newestFirst = rows.map((r) => r.id).reverse();
+    const lastPage = Math.ceil(total / TICKETS_PER_PAGE);
+    for (const filter of [{ tags: [tag!.id] }, { searchParam: 'capped person' }]) {
+      const first = await list(me, { status: 'pending', ...filter });
+      expect(first).toMatchObject({ count: TICKET_COUNT_CAP, hasMore: true });
+      expect(first.tickets.map((tk) => tk.id)).toEqual(newestFirst.slice(0, TICKETS_PER_PAGE));
+      const last = await list(me, { status: 'pending', pageNumber: String(lastPage), ...filter });
+      expect(last).toMatchObject({ count: total, hasMore: false });
+      expect(last.tickets.map((tk) => tk.id)).toEqual(newestFirst.slice((lastPage - 1) * TICKETS_PER_PAGE));
+      expect(await list(me, { status: 'pending', pageNumber: String(lastPage + 1), ...filter })).toMatchObject({ tickets: [], count: TICKET_COUNT_CAP, hasMore: false });
+    }
   });
 
   it('sortTickets ASC / DESC', async () => {

@@ -1,5 +1,5 @@
 import { idParam, type Ticket } from '@balcao/contracts';
-import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { contacts, contactTags, queues, tickets, ticketTags, users, whatsapps } from '../../db/schema/index.js';
 import { presentContact } from '../contacts/presenter.js';
@@ -58,16 +58,34 @@ export function selectTicketRows(db: DbOrTx, where: SQL, page: TicketPage = {}) 
 
 /** Full tickets (the `GET /tickets/u/{uuid}` shape) matching `where`, in one statement whatever the page size. */
 export async function loadTickets(db: DbOrTx, where: SQL, page: TicketPage = {}): Promise<Ticket[]> {
-  const rows = await selectTicketRows(db, where, page);
-  return rows.map((row) =>
-    presentTicket(row.ticket, {
-      contact: presentContact(row.contact, row.extraInfo, row.contactTags),
-      queue: row.queue,
-      user: row.user,
-      whatsapp: row.whatsapp,
-      tags: row.tags,
-    }),
-  );
+  return (await selectTicketRows(db, where, page)).map(presentRow);
+}
+
+type TicketRowWithJoins = Awaited<ReturnType<typeof selectTicketRows>>[number];
+const presentRow = (row: TicketRowWithJoins): Ticket =>
+  presentTicket(row.ticket, {
+    contact: presentContact(row.contact, row.extraInfo, row.contactTags),
+    queue: row.queue,
+    user: row.user,
+    whatsapp: row.whatsapp,
+    tags: row.tags,
+  });
+
+/** A page's tickets by id in list order; one named prepared statement per database handle and direction, so it is planned once. */
+function preparePageByIds(db: DbOrTx, direction: 'ASC' | 'DESC') {
+  const dir = direction === 'ASC' ? asc : desc;
+  const where = and(eq(tickets.companyId, sql.placeholder('companyId')), sql`${tickets.id} = any(${sql.placeholder('ids')}::int[])`) as SQL;
+  return selectTicketRows(db, where, { orderBy: [dir(tickets.updatedAt), dir(tickets.id)] }).prepare(`tickets_page_by_ids_${direction.toLowerCase()}`);
+}
+const pagesByIds = new WeakMap<DbOrTx, Partial<Record<'ASC' | 'DESC', ReturnType<typeof preparePageByIds>>>>();
+
+/** Full tickets of the company with these ids, in list order (`updatedAt`, then id). */
+export async function loadTicketsByIds(db: DbOrTx, companyId: number, ids: number[], direction: 'ASC' | 'DESC'): Promise<Ticket[]> {
+  if (!ids.length) return [];
+  const prepared = pagesByIds.get(db) ?? {};
+  pagesByIds.set(db, prepared);
+  const query = (prepared[direction] ??= preparePageByIds(db, direction));
+  return (await query.execute({ companyId, ids })).map(presentRow);
 }
 
 /** The full ticket with its includes, or undefined. */
