@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { companySettings, contacts } from '../../../db/schema/index.js';
 import type { AppContext } from '../../../http/context.js';
 import { loadContact } from '../../contacts/queries.js';
@@ -23,9 +23,11 @@ export const LGPD_DECLINE = '2';
 export async function runLgpd(ctx: AppContext, c: InboundContext): Promise<boolean> {
   const { ticket } = c;
   if (ticket.userId !== null || (ticket.status !== 'pending' && ticket.status !== 'lgpd')) return false;
-  const [settings] = await ctx.db.select().from(companySettings).where(eq(companySettings.companyId, ticket.companyId));
-  const [contact] = await ctx.db.select({ acceptedAt: contacts.lgpdAcceptedAt }).from(contacts).where(eq(contacts.id, ticket.contactId));
-  if (!settings || settings.enableLGPD !== 'enabled' || !settings.lgpdMessage.trim() || contact?.acceptedAt) {
+  // One read for the settings and the contact's consent: this runs for every message of a waiting ticket.
+  const acceptedAt = sql<string | null>`(select ${contacts.lgpdAcceptedAt} from ${contacts} where ${contacts.id} = ${ticket.contactId})`;
+  const [row] = await ctx.db.select({ settings: companySettings, acceptedAt }).from(companySettings).where(eq(companySettings.companyId, ticket.companyId));
+  const settings = row?.settings;
+  if (!settings || settings.enableLGPD !== 'enabled' || !settings.lgpdMessage.trim() || row.acceptedAt) {
     // Switched off (or accepted elsewhere) while a ticket waited: let it through.
     if (ticket.status === 'lgpd') await setConsentWait(ctx, ticket, 'pending');
     return false;

@@ -1,6 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import { ticketTurns, tickets } from '../../../db/schema/index.js';
 import type { AppContext } from '../../../http/context.js';
+import { runPrepared } from '../commands/prepared.js';
 import type { InboundContext } from './inbound.js';
 
 /** A turn is held this long, renewed every third of it while the behaviours run; a crashed node's runs out. */
@@ -43,7 +45,6 @@ export async function inTicketTurn(ctx: AppContext, c: InboundContext, run: (c: 
 
 /** The lease's end once this message holds the turn; null when it waited WAIT_MS in vain. */
 async function waitForTurn(ctx: AppContext, ticketId: number, messageId: number): Promise<Date | null> {
-  await ctx.db.insert(ticketTurns).values({ ticketId }).onConflictDoNothing();
   const deadline = Date.now() + WAIT_MS;
   for (let pause = FIRST_POLL_MS; Date.now() < deadline; pause = Math.min(MAX_POLL_MS, Math.ceil(pause * 1.5))) {
     const until = await takeTurn(ctx, ticketId, messageId);
@@ -54,24 +55,32 @@ async function waitForTurn(ctx: AppContext, ticketId: number, messageId: number)
   return null;
 }
 
+/** No earlier customer message of the ticket, stored in the last RECENT_MS, still waits for its own behaviours (after `done`). */
+const noEarlierWaiting = (done: ReturnType<typeof sql>) => sql`NOT EXISTS (
+  SELECT 1 FROM messages m
+  WHERE m.ticket_id = ${sql.placeholder('ticketId')}::int AND NOT m.from_me AND m.id < ${sql.placeholder('messageId')}::int
+    AND m.id > ${done} AND m.created_at > ${sql.placeholder('recent')}::timestamptz
+)`;
+
 /**
- * Takes the lease when it is free (or ran out) and no earlier customer message of the ticket,
- * stored in the last RECENT_MS, still waits for its own behaviours.
+ * Takes the lease when it is free (or ran out) and no earlier customer message waits: ONE statement
+ * that also creates the ticket's turn row (the first message of a ticket takes its turn in it).
+ * Compiled once, run as a named prepared statement: it runs for every customer message.
  */
+const takeTurnQuery = new PgDialect().sqlToQuery(sql`
+  INSERT INTO ticket_turns (ticket_id, leased_until)
+  -- A ticket's turn row exists from its first message on: then the conflict's WHERE decides.
+  SELECT ${sql.placeholder('ticketId')}::int, ${leaseEnd}
+  WHERE EXISTS (SELECT 1 FROM ticket_turns WHERE ticket_id = ${sql.placeholder('ticketId')}::int) OR ${noEarlierWaiting(sql`0`)}
+  ON CONFLICT (ticket_id) DO UPDATE SET leased_until = ${leaseEnd}
+  WHERE (ticket_turns.leased_until IS NULL OR ticket_turns.leased_until < now())
+    AND ${noEarlierWaiting(sql`coalesce(ticket_turns.last_message_id, 0)`)}
+  RETURNING leased_until`);
+
 async function takeTurn(ctx: AppContext, ticketId: number, messageId: number): Promise<Date | null> {
-  const recent = new Date(Date.now() - RECENT_MS);
-  const result = await ctx.db.execute<{ until: string }>(sql`
-    UPDATE ticket_turns SET leased_until = ${leaseEnd}
-    WHERE ticket_id = ${ticketId}
-      AND (leased_until IS NULL OR leased_until < now())
-      AND NOT EXISTS (
-        SELECT 1 FROM messages m
-        WHERE m.ticket_id = ${ticketId} AND NOT m.from_me AND m.id < ${messageId}
-          AND m.id > coalesce(ticket_turns.last_message_id, 0) AND m.created_at > ${recent}
-      )
-    RETURNING leased_until AS until`);
-  const row = result.rows[0];
-  return row ? new Date(row.until) : null;
+  const recent = new Date(Date.now() - RECENT_MS).toISOString();
+  const [row] = await runPrepared(ctx, 'behaviours_take_turn', takeTurnQuery, { ticketId, messageId, recent });
+  return row ? new Date(row[0] as string) : null;
 }
 
 async function renewLease(ctx: AppContext, ticketId: number, mine: Date): Promise<Date | null> {

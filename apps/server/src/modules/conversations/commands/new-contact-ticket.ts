@@ -1,4 +1,4 @@
-import { fillPlaceholders, getTableColumns, sql } from 'drizzle-orm';
+import { getTableColumns, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { ACTIVE_TICKET_PREDICATE, contacts, tickets } from '../../../db/schema/index.js';
 import type { AppContext } from '../../../http/context.js';
@@ -6,7 +6,7 @@ import { contactUpsertSet, type ContactInput } from '../../contacts/queries.js';
 import type { ContactRow } from '../../contacts/presenter.js';
 import type { TicketRow } from '../../tickets/presenter.js';
 import { includesColumns, type Includes } from '../present-stored.js';
-import { rowOf, selected, types } from './outgoing-row.js';
+import { rowOf, runPrepared, selected } from './prepared.js';
 
 /**
  * A number's first contact (the messages API's first send): the contact, its ticket and the ticket's
@@ -63,14 +63,7 @@ let compiled: ReturnType<typeof compile> | undefined;
 export async function insertNewContactTicket(ctx: AppContext, input: ContactInput, ticket: TicketValues): Promise<NewContactTicket> {
   compiled ??= compile();
   const values = { ...input, profilePicUrl: input.profilePicUrl ?? null, ...ticket, firstMessageAt: ticket.firstMessageAt.toISOString() };
-  const result = await ctx.db.$client.query<unknown[]>({
-    name: 'messages_api_new_contact_ticket',
-    text: compiled.sql,
-    values: fillPlaceholders(compiled.params, values),
-    rowMode: 'array',
-    types,
-  });
-  const [first] = result.rows;
+  const [first] = await runPrepared(ctx, 'messages_api_new_contact_ticket', compiled, values);
   if (!first) throw new Error('the contact insert returned no row');
   const created = first[contactColumns.length] === true;
   const from = contactColumns.length + 1;

@@ -1,10 +1,10 @@
-import { fillPlaceholders, getTableColumns, sql, type Column } from 'drizzle-orm';
+import { getTableColumns, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
-import pg from 'pg';
 import { messages, tickets } from '../../../db/schema/index.js';
 import type { AppContext } from '../../../http/context.js';
 import type { MessageRow } from '../../messages/presenter.js';
 import type { TicketRow } from '../../tickets/presenter.js';
+import { rowOf, runPrepared, selected } from './prepared.js';
 
 /**
  * An outgoing message (an outbox row) and its ticket's touch in ONE statement, run as a named
@@ -33,11 +33,6 @@ export interface OutgoingValues {
 
 const messageColumns = Object.entries(getTableColumns(messages));
 const ticketColumns = Object.entries(getTableColumns(tickets));
-export const selected = (alias: string, columns: [string, Column][]) => columns.map(([, c]) => `${alias}."${c.name}"`).join(', ');
-
-/** Drizzle's own driver parsing (node-postgres session): dates and intervals as text, turned into values by the columns. */
-const RAW_TYPES = new Set([pg.types.builtins.TIMESTAMPTZ, pg.types.builtins.TIMESTAMP, pg.types.builtins.DATE, pg.types.builtins.INTERVAL, 1231, 1115, 1185, 1187, 1182]);
-export const types = { getTypeParser: (id: number, format?: string) => (RAW_TYPES.has(id) ? (v: string) => v : pg.types.getTypeParser(id, format as 'text')) };
 
 /** The statement's text, compiled once per node (its lease check names this node). */
 function compile(ctx: AppContext) {
@@ -62,34 +57,17 @@ function compile(ctx: AppContext) {
     RETURNING tickets.*
   )
   SELECT ${sql.raw(selected('m', messageColumns))}, ${sql.raw(selected('t', ticketColumns))} FROM m LEFT JOIN t ON true`;
-  const { sql: text, params } = new PgDialect().sqlToQuery(query);
-  return { text, params };
+  return new PgDialect().sqlToQuery(query);
 }
 
 const compiled = new WeakMap<AppContext, ReturnType<typeof compile>>();
-
-export function rowOf<T>(columns: [string, Column][], values: unknown[], from: number): T {
-  const row: Record<string, unknown> = {};
-  columns.forEach(([key, column], i) => {
-    const value = values[from + i];
-    row[key] = value === null ? null : column.mapFromDriverValue(value);
-  });
-  return row as T;
-}
 
 /** Stores the outbox row and touches its ticket; answers both rows as written (the ticket undefined if it is gone). */
 export async function insertOutgoingTouching(ctx: AppContext, values: OutgoingValues): Promise<{ row: MessageRow; touched: TicketRow | undefined }> {
   let statement = compiled.get(ctx);
   if (!statement) compiled.set(ctx, (statement = compile(ctx)));
   const bound = { ...values, data: values.data === null ? null : JSON.stringify(values.data), nextAttemptAt: values.nextAttemptAt.toISOString() };
-  const result = await ctx.db.$client.query<unknown[]>({
-    name: 'outbox_insert_touching',
-    text: statement.text,
-    values: fillPlaceholders(statement.params, bound),
-    rowMode: 'array',
-    types,
-  });
-  const [first] = result.rows;
+  const [first] = await runPrepared(ctx, 'outbox_insert_touching', statement, bound);
   if (!first) throw new Error('the outbox insert returned no row');
   const touched = first[messageColumns.length] === null ? undefined : rowOf<TicketRow>(ticketColumns, first, messageColumns.length);
   return { row: rowOf<MessageRow>(messageColumns, first, 0), touched };
