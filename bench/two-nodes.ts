@@ -10,6 +10,8 @@
 // For each ingest phase, the CPU per message of each process: node A, node B, redis-server,
 // PostgreSQL (embedded only) and this bench (the client and its two sockets), from /proc; and
 // PostgreSQL's commits and row writes per message. Before them, each process's idle CPU per second.
+// BENCH_PROFILE_DIR=dir: a V8 CPU profile of each node per phase; BENCH_LOG_STATEMENTS=1 (with
+// BENCH_DATA_DIR to keep the cluster): every statement of each phase in the server's log.
 //   npm run bench:two-nodes
 //   BENCH_MESSAGES=400 BENCH_CONCURRENCY=20 BENCH_PROBES=100 BENCH_ROUNDS=2 npm run bench:two-nodes
 import { COMPANY_SETTING_DEFAULTS } from '@balcao/contracts';
@@ -34,6 +36,10 @@ const MESSAGES = Number(process.env.BENCH_MESSAGES ?? 600);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 20);
 const PROBES = Number(process.env.BENCH_PROBES ?? 200);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 1);
+/** A V8 CPU profile of each node during each ingest phase is written there. */
+const PROFILE_DIR = process.env.BENCH_PROFILE_DIR;
+/** Embedded only: every statement of each phase to the server log (what a node does per message, counted from it). */
+const LOG_STATEMENTS = process.env.BENCH_LOG_STATEMENTS === '1';
 const IDLE_SECONDS = Number(process.env.BENCH_IDLE_SECONDS ?? 5);
 const SECRET = 'bench-app-secret';
 const PAGE = '1000003';
@@ -82,9 +88,10 @@ async function main(): Promise<void> {
     await pool.end();
 
     const env = { DATABASE_URL: connectionString, REDIS_URL: redis.url, DATA_DIR: dataDir, FACEBOOK_APP_SECRET: SECRET, GRAPH_API_URL: graph.url, RATE_LIMIT_MAX: '10000000' };
-    const a = await startNode(env);
+    // Named in pg_stat_activity and in the statement log.
+    const a = await startNode({ ...env, PGAPPNAME: 'node-A' });
     nodes.push(a.proc);
-    const b = await startNode(env);
+    const b = await startNode({ ...env, PGAPPNAME: 'node-B' });
     nodes.push(b.proc);
 
     const token = await signAccessToken(SECRETS, { id: admin!.id, profile: 'admin', companyId, tv: admin!.tokenVersion });
@@ -140,6 +147,13 @@ async function main(): Promise<void> {
       );
       return { commits: Number(rows[0]!.commits), writes: Number(rows[0]!.writes) };
     };
+    /** Every statement to the server's log (DATA_DIR/postgres/log/postgres.log), each line prefixed with the phase and node; undefined: off again. */
+    const logStatements = async (prefix: string | undefined) => {
+      await stats.query(`ALTER SYSTEM SET log_statement = '${prefix ? 'all' : 'none'}'`);
+      await stats.query(prefix ? `ALTER SYSTEM SET log_line_prefix = '${prefix}'` : 'ALTER SYSTEM RESET log_line_prefix');
+      await stats.query('SELECT pg_reload_conf()');
+      await new Promise((r) => setTimeout(r, 500));
+    };
     const cpuNow = () => processes.map(([, read]) => read());
     const idleStart = cpuNow();
     await new Promise((r) => setTimeout(r, IDLE_SECONDS * 1000));
@@ -148,7 +162,10 @@ async function main(): Promise<void> {
     const ingest = async (label: string, targets: string[]) => {
       // pg_stat_database is updated when a backend reports (at most every second): read it after a pause.
       await new Promise((r) => setTimeout(r, 1500));
+      if (LOG_STATEMENTS) await logStatements(`@@ ${label} %a %p `);
       const work = await dbWork();
+      const profiling = PROFILE_DIR ? [a, b] : [];
+      for (const n of profiling) n.proc.send({ profile: 'start' });
       const before = cpuNow();
       const bodies = Array.from({ length: MESSAGES }, (_, i) => `${label} ${i} ${randomBytes(3).toString('hex')}`);
       const all = Promise.all(bodies.map(bothHeard));
@@ -163,6 +180,21 @@ async function main(): Promise<void> {
       await all;
       const done = performance.now() - t0;
       const spent = cpuNow().map((x, i) => (x - before[i]!) / MESSAGES);
+      await Promise.all(
+        profiling.map(
+          (n, i) =>
+            new Promise<void>((written) => {
+              const onMessage = (m: { profiled?: string }) => {
+                if (!m.profiled) return;
+                n.proc.off('message', onMessage);
+                written();
+              };
+              n.proc.on('message', onMessage);
+              n.proc.send({ profile: 'stop', file: resolve(PROFILE_DIR!, `${label}-node-${'AB'[i]}-${Date.now()}.cpuprofile`) });
+            }),
+        ),
+      );
+      if (LOG_STATEMENTS) await logStatements(undefined);
       await new Promise((r) => setTimeout(r, 1500));
       const after = await dbWork();
       const server = spent.reduce((sum, x, i) => (processes[i]![0] === 'bench' ? sum : sum + x), 0);
