@@ -16,8 +16,13 @@ function statCpu(pid: number, withReaped: boolean): { ms: number; ppid: number }
   }
 }
 
+/** Another process's CPU (a child node, redis-server) so far, in ms (0 once it is gone). */
+export function processCpuMs(pid: number): number {
+  return statCpu(pid, false)?.ms ?? 0;
+}
+
 /** The PostgreSQL server's CPU: the postmaster, its live backends, and every backend that already exited (reaped into the postmaster). */
-function postgresCpuMs(postmaster: number): number {
+export function postgresCpuMs(postmaster: number): number {
   let ms = statCpu(postmaster, true)?.ms ?? 0;
   for (const name of readdirSync('/proc')) {
     if (!/^\d+$/.test(name)) continue;

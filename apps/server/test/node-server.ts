@@ -3,8 +3,11 @@
  * pg-boss, Redis through REDIS_URL, stored WhatsApp sessions resumed, session leases), with
  * a fake Baileys socket that opens at once, as a stored session does. A child process a test
  * can kill -9. Over IPC it reports `{ ready, nodeId }`, then `{ sent }` for every message its
- * WhatsApp sockets send, so the parent can count sends across nodes.
+ * WhatsApp sockets send, so the parent can count sends across nodes. A bench may send
+ * `{ profile: 'start' }` and `{ profile: 'stop', file }`: a V8 CPU profile of this process in between.
  */
+import { writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector/promises';
 import pino from 'pino';
 import { parseConfig } from '../src/config.js';
 import { createPool } from '../src/db/client.js';
@@ -43,3 +46,17 @@ await resumeWhatsappSessions(app.ctx);
 await startSessionLeases(app.ctx, { connectionString });
 await app.listen({ port: Number(env.PORT), host: '127.0.0.1' });
 process.send!({ ready: true, nodeId: app.ctx.channels.whatsapp.leases.nodeId });
+
+const inspector = new Session();
+process.on('message', (m: { profile?: 'start' | 'stop'; file?: string }) => {
+  if (m.profile === 'start') {
+    inspector.connect();
+    void inspector.post('Profiler.enable').then(() => inspector.post('Profiler.start'));
+  } else if (m.profile === 'stop') {
+    void inspector.post('Profiler.stop').then(({ profile }) => {
+      writeFileSync(m.file!, JSON.stringify(profile));
+      inspector.disconnect();
+      process.send!({ profiled: m.file });
+    });
+  }
+});

@@ -11,6 +11,8 @@ export const NO_REDIS_MESSAGE = `skipped: ${REDIS_SERVER} is not installed (apt-
 
 export interface RedisServer {
   url: string;
+  /** Its process, whose CPU a bench counts. */
+  pid: number;
   stop(): Promise<void>;
 }
 
@@ -29,6 +31,7 @@ export async function startRedisServer(): Promise<RedisServer> {
   });
   return {
     url: `redis://127.0.0.1:${port}`,
+    pid: proc.pid!,
     stop: () =>
       new Promise<void>((done) => {
         if (proc.exitCode !== null) return done();
