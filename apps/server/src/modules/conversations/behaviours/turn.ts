@@ -28,6 +28,35 @@ export async function inTicketTurn(ctx: AppContext, c: InboundContext, run: (c: 
   const { messageId } = c;
   if (c.ticket.isGroup || messageId === undefined) return run(c);
   const ticketId = c.ticket.id;
+  const local = localTurns(ctx);
+  const before = local.get(ticketId);
+  let ours!: () => void;
+  const own = new Promise<void>((resolve) => (ours = resolve));
+  local.set(ticketId, own);
+  try {
+    // The previous message of the ticket on this node: waited for here, so the lease is free when asked (no polling).
+    if (before) await waitAtMost(before, WAIT_MS);
+    await inLease(ctx, c, ticketId, messageId, run);
+  } finally {
+    ours();
+    if (local.get(ticketId) === own) local.delete(ticketId);
+  }
+}
+
+/** Per app: each ticket's last behaviours run started on this node. */
+const turnsOfNode = new WeakMap<AppContext, Map<number, Promise<void>>>();
+function localTurns(ctx: AppContext): Map<number, Promise<void>> {
+  let turns = turnsOfNode.get(ctx);
+  if (!turns) turnsOfNode.set(ctx, (turns = new Map()));
+  return turns;
+}
+
+function waitAtMost(p: Promise<void>, ms: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  return Promise.race([p, new Promise<void>((resolve) => (timer = setTimeout(resolve, ms)))]).finally(() => clearTimeout(timer));
+}
+
+async function inLease(ctx: AppContext, c: InboundContext, ticketId: number, messageId: number, run: (c: InboundContext) => Promise<void>): Promise<void> {
   let mine = await waitForTurn(ctx, ticketId, messageId);
   const renew = setInterval(() => {
     if (mine) void renewLease(ctx, ticketId, mine).then((until) => (mine = until), () => undefined);
