@@ -20,6 +20,8 @@ export interface ClientsInput {
   warmup: number;
   rate: number;
   steadySeconds: number;
+  /** Only the burst's posts are timed (the server's processing is paused): no socket is awaited. */
+  acksOnly?: boolean;
 }
 
 interface Phase {
@@ -35,6 +37,10 @@ export interface ClientsResult {
   /** Per message id: when it was posted and when its post was acknowledged (ms, this side's clock). */
   sentAt: [string, number][];
   ackedAt: [string, number][];
+  /** Per message id: when the first agent socket had it. */
+  firstSeenAt: [string, number][];
+  /** performance.timeOrigin of this side: its clock read as the server's (`timeOrigin + t`). */
+  timeOrigin: number;
   loadBefore: string;
   loadAfterBurst: string;
   loadAfterSteady: string;
@@ -96,6 +102,7 @@ export async function runClients(c: ClientsInput, mark: (m: PhaseMark) => void =
         }),
       );
       const postedMs = performance.now() - started;
+      if (c.acksOnly) return { postedMs, refused, totalMs: postedMs, latencies: [], missing: 0 };
       return { postedMs, refused, ...(await settle([...sentAt.keys()].filter((m) => !before.has(m)), started)) };
     };
     /** A steady rate: one post every 1/rate s for steadySeconds, whatever the answers take. */
@@ -120,10 +127,22 @@ export async function runClients(c: ClientsInput, mark: (m: PhaseMark) => void =
     mark('burst-end');
     const burstDeliveries = deliveries;
     const loadAfterBurst = load();
+    const skipped = { refused: 0, totalMs: 0, latencies: [], missing: 0 };
     mark('steady-start');
-    const st = await steady();
+    const st = c.acksOnly ? skipped : await steady();
     mark('steady-end');
-    return { burst, steady: st, deliveries: burstDeliveries, sentAt: [...sentAt], ackedAt: [...ackedAt], loadBefore, loadAfterBurst, loadAfterSteady: load() };
+    return {
+      burst,
+      steady: st,
+      deliveries: burstDeliveries,
+      sentAt: [...sentAt],
+      ackedAt: [...ackedAt],
+      firstSeenAt: [...firstSeen],
+      timeOrigin: performance.timeOrigin,
+      loadBefore,
+      loadAfterBurst,
+      loadAfterSteady: load(),
+    };
   } finally {
     for (const s of sockets) s.disconnect();
   }

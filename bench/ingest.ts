@@ -8,6 +8,8 @@
 // Everything stays on loopback; Graph calls (profile lookups) go to the local fake.
 //   npm run bench:ingest
 //   BENCH_MESSAGES=5000 BENCH_CONCURRENCY=100 BENCH_AGENTS=50 npm run bench:ingest
+// BENCH_TRACE=1: where the steady phase's latency goes, step by step (bench/ingest-trace.ts).
+// BENCH_ACKS_ONLY=1: processing paused, only the burst's acknowledgements are timed (req/s, CPU per request).
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { cpus, freemem, loadavg, totalmem } from 'node:os';
@@ -25,6 +27,8 @@ import { COMPANY_SETTING_DEFAULTS } from '@balcao/contracts';
 import { asc } from 'drizzle-orm';
 import { messages } from '../apps/server/src/db/schema/index.js';
 import { printPgbenchReference } from './pgbench.js';
+import { startIngestTrace } from './ingest-trace.js';
+import { inboundQueue } from '../apps/server/src/modules/conversations/ingest.js';
 
 const num = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
 const AGENTS = num('BENCH_AGENTS', 20);
@@ -37,6 +41,9 @@ const STEADY_SECONDS = num('BENCH_STEADY_SECONDS', 10);
 const PGBENCH_SECONDS = num('BENCH_PGBENCH_SECONDS', 30);
 /** 1: the agent sockets and the posts run in a child process (as pgbench's clients do), not on the server's thread. */
 const CLIENT_PROCESS = process.env.BENCH_CLIENT_PROCESS === '1';
+const TRACE = process.env.BENCH_TRACE === '1';
+/** 1: stored events are not processed (the lanes never see them): the acknowledgement path alone. */
+const ACKS_ONLY = process.env.BENCH_ACKS_ONLY === '1';
 const load = () => loadavg().map((l) => l.toFixed(2)).join(' / ');
 const SECRET = 'bench-app-secret';
 const PAGE = '1000001';
@@ -93,11 +100,18 @@ async function main(): Promise<void> {
       warmup: WARMUP,
       rate: RATE,
       steadySeconds: STEADY_SECONDS,
+      acksOnly: ACKS_ONLY,
     };
+    if (ACKS_ONLY) inboundQueue(app.ctx).schedule = () => undefined;
+    const tracer = TRACE ? startIngestTrace(pool) : undefined;
     // The server's CPU time (user + system, this process) over each phase; with the clients in a
     // child process it is the server's alone, otherwise it includes signing posts and decoding frames.
     const cpuAt = new Map<PhaseMark, NodeJS.CpuUsage>();
-    const mark = (m: PhaseMark) => cpuAt.set(m, process.cpuUsage());
+    const mark = (m: PhaseMark) => {
+      cpuAt.set(m, process.cpuUsage());
+      if (m === 'steady-start') tracer?.steadyStart();
+      if (m === 'steady-end') tracer?.steadyEnd();
+    };
     const res = CLIENT_PROCESS ? await runClientsInChild(input, mark) : await runClients(input, mark);
     /** CPU ms per message over a phase: user + system, and user alone. */
     const cpuPerMessage = (phase: 'burst' | 'steady', count: number) => {
@@ -110,6 +124,19 @@ async function main(): Promise<void> {
     const sentAt = new Map(res.sentAt);
     const ackedAt = new Map(res.ackedAt);
     const fanout = res.deliveries / (MESSAGES * AGENTS);
+    if (ACKS_ONLY) {
+      console.log(
+        [
+          `load average (1/5/15 min): before ${loadBefore}; after the burst ${loadAfterBurst}`,
+          `ACKS ONLY (processing paused): ${MESSAGES} webhook posts, ${CONCURRENCY} in flight, clients ${CLIENT_PROCESS ? 'in a child process' : "in the server's process"}`,
+          `webhook acks: ${(MESSAGES / (r.postedMs / 1000)).toFixed(0)} req/s; refused ${r.refused}`,
+          `server CPU per acknowledged request: ${cpuPerMessage('burst', MESSAGES)}`,
+        ].join('\n'),
+      );
+      await app.close();
+      await pool.end();
+      return;
+    }
 
     // Every acknowledged message stored once; a customer's message posted after the previous one was
     // acknowledged is stored after it (two posts in flight at once have no order to keep).
@@ -143,8 +170,13 @@ async function main(): Promise<void> {
         `fan-out: ${(fanout * 100).toFixed(1)}% of ${MESSAGES * AGENTS} socket deliveries`,
       ].join('\n'),
     );
-    // Let the server finish its disconnect bookkeeping before the pool closes.
+    if (tracer) {
+      const steadyMids = res.sentAt.slice(-RATE * STEADY_SECONDS).map(([mid]) => mid);
+      console.log(tracer.report(steadyMids, sentAt, new Map(res.firstSeenAt), res.timeOrigin));
+    }
+    // Let the server finish its disconnect bookkeeping (and the last processed marks) before the pool closes.
     await new Promise((r) => setTimeout(r, 500));
+    await inboundQueue(app.ctx).drained();
     await app.close();
     await pool.end();
 

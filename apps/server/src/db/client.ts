@@ -1,6 +1,7 @@
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import * as schema from './schema/index.js';
+import { PriorityPool } from './priority-pool.js';
 
 /** `$client`: the pool, for what needs one connection of its own (a server-side cursor). */
 export type Db = NodePgDatabase<typeof schema> & { $client: pg.Pool };
@@ -8,8 +9,9 @@ export type Db = NodePgDatabase<typeof schema> & { $client: pg.Pool };
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type DbOrTx = Db | Tx;
 
+/** Background work (`asBackground`) waits behind everything else for a connection. */
 export function createPool(connectionString: string, max = 10): pg.Pool {
-  const pool = new pg.Pool({ connectionString, max });
+  const pool = new PriorityPool({ connectionString, max });
   // An idle client losing its connection must not crash the process; the pool replaces it.
   pool.on('error', () => undefined);
   return pool;

@@ -56,6 +56,7 @@ import { registerUserRoutes } from '../modules/users/routes.js';
 import { registerVersionRoutes } from '../modules/version/routes.js';
 import { registerWebhookRoutes } from '../channels/meta/routes.js';
 import { conversationSink } from '../modules/conversations/sink.js';
+import { inboundQueue } from '../modules/conversations/ingest.js';
 import { registerWhatsappRoutes } from '../modules/whatsapp/routes.js';
 import { Channels, type ChannelDeps } from '../channels/index.js';
 import { EventBus } from '../events/bus.js';
@@ -139,6 +140,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Requests still in flight when closing began may have started more work: the pool ends after it.
   app.addHook('onClose', async () => {
     await background.drain();
+    await inboundQueue(ctx).close();
     bucket?.close();
   });
 

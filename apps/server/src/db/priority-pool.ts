@@ -1,0 +1,97 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import pg from 'pg';
+
+/** The connections a background task of this async context holds (its statements and transactions). */
+interface BackgroundScope {
+  held: number;
+}
+const background = new AsyncLocalStorage<BackgroundScope>();
+
+/**
+ * Runs work started without waiting for it (connection behaviours, follow-up sends) as background
+ * for the pool: when connections are short, everything else is served first. Measured before: ~8
+ * behaviour statements per inbound message queued 200+ deep in front of the webhook
+ * acknowledgements and the inbound lanes, every statement of the pipeline waiting ~60 ms.
+ */
+export function asBackground<T>(task: () => Promise<T>): Promise<T> {
+  return background.run({ held: 0 }, task);
+}
+
+/** Work that must keep the foreground's place even when a background task set it going (the inbound lanes). */
+export function asForeground<T>(work: () => T): T {
+  return background.exit(work);
+}
+
+/**
+ * A pool that hands out its `max` connections by priority: a free connection goes to the oldest
+ * foreground waiter, and to background work only when no foreground statement waits. A
+ * background task that already holds a connection (a statement beside its open transaction)
+ * is served at once, as before, so the priority never deadlocks it.
+ */
+export class PriorityPool extends pg.Pool {
+  private readonly slots: number;
+  private busy = 0;
+  private readonly waiting = { foreground: [] as (() => void)[], background: [] as (() => void)[] };
+
+  constructor(config: pg.PoolConfig & { max: number }) {
+    super(config);
+    this.slots = config.max;
+  }
+
+  override connect(): Promise<pg.PoolClient>;
+  override connect(callback: (err: Error | undefined, client: pg.PoolClient | undefined, done: (release?: Error | boolean) => void) => void): void;
+  override connect(callback?: (err: Error | undefined, client: pg.PoolClient | undefined, done: (release?: Error | boolean) => void) => void): Promise<pg.PoolClient> | void {
+    const scope = background.getStore();
+    const granted = this.take(scope)
+      .then(() => super.connect())
+      .then(
+        (client) => {
+          if (scope) scope.held++;
+          const release = client.release;
+          let released = false;
+          client.release = (err?: Error | boolean) => {
+            if (!released) {
+              released = true;
+              if (scope) scope.held--;
+              this.give();
+            }
+            return release.call(client, err);
+          };
+          return client;
+        },
+        (err: unknown) => {
+          this.give();
+          throw err;
+        },
+      );
+    if (!callback) return granted;
+    granted.then(
+      (client) => callback(undefined, client, client.release),
+      (err: Error) => callback(err, undefined, () => undefined),
+    );
+  }
+
+  /** Statements waiting for a connection here, by priority (pg-pool's own `waitingCount` stays ~0). */
+  queued(): { foreground: number; background: number } {
+    return { foreground: this.waiting.foreground.length, background: this.waiting.background.length };
+  }
+
+  private take(scope: BackgroundScope | undefined): Promise<void> {
+    if (this.busy < this.slots || (scope && scope.held > 0)) {
+      this.busy++;
+      return Promise.resolve();
+    }
+    return new Promise((resolve) => this.waiting[scope ? 'background' : 'foreground'].push(resolve));
+  }
+
+  /** The connection passes to the oldest foreground waiter, else the oldest background one, else it is free. */
+  private give(): void {
+    this.busy--;
+    if (this.busy >= this.slots) return;
+    const next = this.waiting.foreground.shift() ?? this.waiting.background.shift();
+    if (next) {
+      this.busy++;
+      next();
+    }
+  }
+}
