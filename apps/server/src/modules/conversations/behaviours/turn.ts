@@ -30,72 +30,51 @@ export async function inTicketTurn(ctx: AppContext, c: InboundContext, run: (c: 
   const { messageId } = c;
   if (c.ticket.isGroup || messageId === undefined) return run(c);
   const ticketId = c.ticket.id;
-  const deadline = Date.now() + WAIT_MS;
-  // Queued in call order, before any await: this node's messages of a ticket reach here in stored order.
-  const local = localTurns(ctx).queue(ticketId);
+  const local = localTurns(ctx);
+  const before = local.get(ticketId);
+  let ours!: () => void;
+  const own = new Promise<void>((resolve) => (ours = resolve));
+  local.set(ticketId, own);
   try {
-    await local.earlier(WAIT_MS);
-    let mine = await waitForTurn(ctx, ticketId, messageId, deadline);
-    const renew = setInterval(() => {
-      if (mine) void renewLease(ctx, ticketId, mine).then((until) => (mine = until), () => undefined);
-    }, LEASE_MS / 3);
-    try {
-      const [fresh] = await ctx.db.select().from(tickets).where(eq(tickets.id, ticketId));
-      await run({ ...c, ticket: fresh ?? c.ticket });
-    } finally {
-      clearInterval(renew);
-      await endTurn(ctx, ticketId, messageId, mine);
-    }
+    // The previous message of the ticket on this node: waited for here, so the lease is free when asked (no polling).
+    if (before) await waitAtMost(before, WAIT_MS);
+    await inLease(ctx, c, ticketId, messageId, run);
   } finally {
-    local.done();
+    ours();
+    if (local.get(ticketId) === own) local.delete(ticketId);
   }
 }
 
-/** This node's messages of one ticket that follow each other without a pause. */
-interface Chain {
-  tail: Promise<void>;
-}
-
-/**
- * This node's messages of each ticket, one after the other: a message asks the database for the
- * turn only once the previous one of this node has ended its own, so same-node successors take
- * the lease at their first try instead of polling for it (the lease still orders them across nodes).
- */
-class LocalTurns {
-  private readonly chains = new Map<number, Chain>();
-
-  queue(ticketId: number): { earlier(maxMs: number): Promise<void>; done(): void } {
-    const chain = this.chains.get(ticketId) ?? { tail: Promise.resolve() };
-    this.chains.set(ticketId, chain);
-    const previous = chain.tail;
-    let done!: () => void;
-    const finished = new Promise<void>((resolve) => (done = resolve));
-    const tail = previous.then(() => finished);
-    chain.tail = tail;
-    return {
-      // Bounded like the database wait: a message stuck in its behaviours does not hold the next ones forever.
-      earlier: async (maxMs) => {
-        let timer: NodeJS.Timeout | undefined;
-        await Promise.race([previous, new Promise<void>((resolve) => (timer = setTimeout(resolve, maxMs)))]);
-        clearTimeout(timer);
-      },
-      done: () => {
-        done();
-        if (chain.tail === tail) this.chains.delete(ticketId);
-      },
-    };
-  }
-}
-
-const nodeTurns = new WeakMap<AppContext, LocalTurns>();
-function localTurns(ctx: AppContext): LocalTurns {
-  let turns = nodeTurns.get(ctx);
-  if (!turns) nodeTurns.set(ctx, (turns = new LocalTurns()));
+/** Per app: each ticket's last behaviours run started on this node. */
+const turnsOfNode = new WeakMap<AppContext, Map<number, Promise<void>>>();
+function localTurns(ctx: AppContext): Map<number, Promise<void>> {
+  let turns = turnsOfNode.get(ctx);
+  if (!turns) turnsOfNode.set(ctx, (turns = new Map()));
   return turns;
 }
 
+function waitAtMost(p: Promise<void>, ms: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  return Promise.race([p, new Promise<void>((resolve) => (timer = setTimeout(resolve, ms)))]).finally(() => clearTimeout(timer));
+}
+
+async function inLease(ctx: AppContext, c: InboundContext, ticketId: number, messageId: number, run: (c: InboundContext) => Promise<void>): Promise<void> {
+  let mine = await waitForTurn(ctx, ticketId, messageId);
+  const renew = setInterval(() => {
+    if (mine) void renewLease(ctx, ticketId, mine).then((until) => (mine = until), () => undefined);
+  }, LEASE_MS / 3);
+  try {
+    const [fresh] = await ctx.db.select().from(tickets).where(eq(tickets.id, ticketId));
+    await run({ ...c, ticket: fresh ?? c.ticket });
+  } finally {
+    clearInterval(renew);
+    await endTurn(ctx, ticketId, messageId, mine);
+  }
+}
+
 /** The lease's end once this message holds the turn; null when it waited WAIT_MS in vain. */
-async function waitForTurn(ctx: AppContext, ticketId: number, messageId: number, deadline: number): Promise<Date | null> {
+async function waitForTurn(ctx: AppContext, ticketId: number, messageId: number): Promise<Date | null> {
+  const deadline = Date.now() + WAIT_MS;
   for (let pause = FIRST_POLL_MS; Date.now() < deadline; pause = Math.min(MAX_POLL_MS, Math.ceil(pause * 1.5))) {
     const until = await takeTurn(ctx, ticketId, messageId);
     if (until) return until;
