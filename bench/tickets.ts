@@ -3,7 +3,8 @@
 // seeds ONE company with BENCH_TICKETS tickets and BENCH_MESSAGES messages with set-based SQL,
 // ANALYZEs, then times BENCH_REQUESTS sequential requests per scenario (app.inject: routing,
 // auth, validation, queries, serialisation) as a plain user and as an admin, and prints the
-// plan of each scenario's page query (EXPLAIN ANALYZE).
+// plans of each scenario's statements that find the page (EXPLAIN ANALYZE): the matches read of
+// tag filters and contact searches, and the page walk of the others (or past the count cap).
 //   npm run bench:tickets
 //   BENCH_TICKETS=1000000 BENCH_MESSAGES=10000000 BENCH_DATA_DIR=/tmp/balcao-bench-1m npm run bench:tickets
 // BENCH_DATA_DIR keeps the embedded cluster: a later run with the same counts reuses the seeded data.
@@ -268,7 +269,7 @@ async function main(): Promise<void> {
           p95: percentile(samples, 0.95),
         });
 
-        // The page query as the app builds it (same message-search choice).
+        // The statements that find the page, as the app builds them (same message-search and tag choices).
         const q = listTicketsQuery.parse(params);
         const way = q.searchOnMessages ? await chooseMessageSearch(db, q.searchParam) : undefined;
         const tagWay = q.tags?.length ? await chooseTagFilter(db, who.viewer.companyId, q.tags) : undefined;
