@@ -160,11 +160,16 @@ const RARE_TAG_TICKETS = 5000;
 /** `tagsFirst` when the selected tags are on at most RARE_TAG_TICKETS tickets of the company (an index-only count that stops there). */
 export async function chooseTagFilter(db: DbOrTx, companyId: number, tagIds: number[] | undefined): Promise<TagFilter> {
   if (!tagIds?.length) return 'ticketsFirst';
-  const { rows } = await db.execute<{ n: number }>(sql`select count(*)::int as n from (
-    select 1 from ${ticketTags} join ${tags} on ${tags.id} = ${ticketTags.tagId}
-    where ${tags.companyId} = ${companyId} and ${anyOf(ticketTags.tagId, tagIds)} limit ${RARE_TAG_TICKETS + 1}) tagged`);
-  return (rows[0]?.n ?? 0) <= RARE_TAG_TICKETS ? 'tagsFirst' : 'ticketsFirst';
+  const { rows } = await db.execute<{ n: number }>(sql`select ${taggedTickets(companyId, tagIds)} as n`);
+  return tagFilterFor(rows[0]?.n ?? 0);
 }
+
+/** The company's tickets carrying any of the tags, counted up to one more than RARE_TAG_TICKETS (a scalar subquery). */
+const taggedTickets = (companyId: number, tagIds: number[]) => sql`(select count(*)::int from (
+    select 1 from ${ticketTags} join ${tags} on ${tags.id} = ${ticketTags.tagId}
+    where ${tags.companyId} = ${companyId} and ${anyOf(ticketTags.tagId, tagIds)} limit ${RARE_TAG_TICKETS + 1}) tagged)`;
+
+const tagFilterFor = (taggedCount: number): TagFilter => (taggedCount <= RARE_TAG_TICKETS ? 'tagsFirst' : 'ticketsFirst');
 
 /**
  * `GET /tickets`: one page (40) of full tickets; `hasMore` from reading one row more.
@@ -197,11 +202,13 @@ export async function listTickets(db: DbOrTx, v: Viewer, q: ListTicketsQuery): P
  */
 async function findPage(db: DbOrTx, v: Viewer, q: ListTicketsQuery, messageSearch: MessageSearch | undefined, offset: number) {
   const matchesFirst = readsMatchesFirst(q, messageSearch);
+  let tagFilter: TagFilter | undefined;
   if (matchesFirst) {
     const matches = await readMatches(db, v, q, offset);
     if (matches.n <= TICKET_COUNT_CAP) return { ids: matches.ids, count: matches.n, hasMore: matches.n > offset + TICKETS_PER_PAGE };
+    if (matches.tagged !== null) tagFilter = tagFilterFor(matches.tagged);
   }
-  const tagFilter = await chooseTagFilter(db, v.companyId, q.tags);
+  tagFilter ??= await chooseTagFilter(db, v.companyId, q.tags);
   const rows = await walkPageQuery(db, v, q, messageSearch, tagFilter, offset);
   const ids = rows.slice(0, TICKETS_PER_PAGE).map((r) => r.id);
   const hasMore = rows.length > TICKETS_PER_PAGE;
@@ -236,18 +243,26 @@ async function countMatches(db: DbOrTx, v: Viewer, q: ListTicketsQuery): Promise
  * order among them (the whole page when `n` is within the cap). One statement: the count and the page
  * come from one read of the matches, which for a contact search is the trigram match of the contacts.
  */
-async function readMatches(db: DbOrTx, v: Viewer, q: ListTicketsQuery, offset: number): Promise<{ n: number; ids: number[] }> {
-  const { rows } = await db.execute<{ n: number; ids: number[] }>(matchesStatement(v, q, offset));
-  return rows[0] ?? { n: 0, ids: [] };
+async function readMatches(db: DbOrTx, v: Viewer, q: ListTicketsQuery, offset: number) {
+  const { rows } = await db.execute<{ n: number; ids: number[]; tagged: number | null }>(matchesStatement(v, q, offset));
+  return rows[0] ?? { n: 0, ids: [], tagged: null };
 }
 
-/** readMatches' statement (exported for the bench's plans). */
+/**
+ * readMatches' statement (exported for the bench's plans). Past the cap a tag filter's page is walked, and
+ * how depends on the tags' ticket count (`chooseTagFilter`): `tagged` carries it then, read in the same
+ * statement (a `case` branch runs only when taken).
+ */
 export function matchesStatement(v: Viewer, q: ListTicketsQuery, offset: number): SQL {
   const dir = q.sortTickets === 'ASC' ? sql`asc` : sql`desc`;
+  const tagged = q.tags?.length ? taggedTickets(v.companyId, q.tags) : sql`null::int`;
   return sql`
-    with matching as materialized (${matchingSelect(v, q, sql`${tickets.id} as id, ${tickets.updatedAt} as updated_at`)} limit ${TICKET_COUNT_CAP + 1})
-    select (select count(*)::int from matching) as n,
-      array(select id from matching order by updated_at ${dir}, id ${dir} limit ${TICKETS_PER_PAGE} offset ${offset}) as ids`;
+    with matching as materialized (${matchingSelect(v, q, sql`${tickets.id} as id, ${tickets.updatedAt} as updated_at`)} limit ${TICKET_COUNT_CAP + 1}),
+      counted as (select count(*)::int as n from matching)
+    select counted.n,
+      array(select id from matching order by updated_at ${dir}, id ${dir} limit ${TICKETS_PER_PAGE} offset ${offset}) as ids,
+      case when counted.n > ${TICKET_COUNT_CAP} then ${tagged} end as tagged
+    from counted`;
 }
 
 /** Tag filters and contact searches (without a message search) read their matches first. */
