@@ -29,7 +29,7 @@ const ticketWithJoins = {
 };
 
 /** The rows of the tickets matching `where` with their joins, in one statement (`orderBy`: in that order). */
-export function selectTicketRows(db: DbOrTx, where: SQL, orderBy?: SQL[]) {
+function selectTicketRows(db: DbOrTx, where: SQL, orderBy?: SQL[]) {
   const query = db
     .select(ticketWithJoins)
     .from(tickets)
