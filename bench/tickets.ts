@@ -3,12 +3,13 @@
 // seeds ONE company with BENCH_TICKETS tickets and BENCH_MESSAGES messages with set-based SQL,
 // ANALYZEs, then times BENCH_REQUESTS sequential requests per scenario (app.inject: routing,
 // auth, validation, queries, serialisation) as a plain user and as an admin, and prints the
-// plan of each scenario's page query (EXPLAIN ANALYZE).
+// plans of each scenario's statements that find the page (EXPLAIN ANALYZE): the matches read of
+// tag filters and contact searches, and the page walk of the others (or past the count cap).
 //   npm run bench:tickets
 //   BENCH_TICKETS=1000000 BENCH_MESSAGES=10000000 BENCH_DATA_DIR=/tmp/balcao-bench-1m npm run bench:tickets
 // BENCH_DATA_DIR keeps the embedded cluster: a later run with the same counts reuses the seeded data.
 import { COMPANY_SETTING_DEFAULTS, TICKET_COUNT_CAP, listTicketsQuery } from '@balcao/contracts';
-import { asc, desc, eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, freemem, loadavg, tmpdir, totalmem } from 'node:os';
@@ -19,10 +20,9 @@ import { createDb, createPool, type Db } from '../apps/server/src/db/client.js';
 import { startEmbeddedPostgres, type EmbeddedPostgres } from '../apps/server/src/db/embedded.js';
 import { migrateAndSeed } from '../apps/server/src/db/migrate.js';
 import { hashPassword } from '../apps/server/src/db/passwords.js';
-import { companies, companySettings, plans, queues, tags, tickets, userQueues, users, whatsapps } from '../apps/server/src/db/schema/index.js';
+import { companies, companySettings, plans, queues, tags, userQueues, users, whatsapps } from '../apps/server/src/db/schema/index.js';
 import { buildApp } from '../apps/server/src/http/app.js';
-import { chooseMessageSearch, chooseTagFilter, matchesStatement, readsMatchesFirst, ticketPageWhere } from '../apps/server/src/modules/tickets/list-query.js';
-import { selectTicketRows } from '../apps/server/src/modules/tickets/queries.js';
+import { chooseMessageSearch, chooseTagFilter, matchesStatement, readsMatchesFirst, walkPageQuery } from '../apps/server/src/modules/tickets/list-query.js';
 import { loadViewer } from '../apps/server/src/modules/tickets/visibility.js';
 import { generateConnectionToken } from '../apps/server/src/modules/whatsapp/service.js';
 import { cpuMeter } from './cpu.js';
@@ -269,7 +269,7 @@ async function main(): Promise<void> {
           p95: percentile(samples, 0.95),
         });
 
-        // The page query as the app builds it (same message-search choice).
+        // The statements that find the page, as the app builds them (same message-search and tag choices).
         const q = listTicketsQuery.parse(params);
         const way = q.searchOnMessages ? await chooseMessageSearch(db, q.searchParam) : undefined;
         const tagWay = q.tags?.length ? await chooseTagFilter(db, who.viewer.companyId, q.tags) : undefined;
@@ -277,7 +277,7 @@ async function main(): Promise<void> {
         const matches = readsMatchesFirst(q, way) ? new PgDialect().sqlToQuery(matchesStatement(who.viewer, q, 0)) : undefined;
         const matched = matches ? (await db.execute<{ n: number }>(matchesStatement(who.viewer, q, 0))).rows[0]?.n : undefined;
         const page = matched === undefined || matched > TICKET_COUNT_CAP
-          ? selectTicketRows(db, ticketPageWhere(who.viewer, q, way, tagWay), { orderBy: [desc(tickets.updatedAt), desc(tickets.id)], limit: 41 }).toSQL()
+          ? walkPageQuery(db, who.viewer, q, way, tagWay ?? 'ticketsFirst', 0).toSQL()
           : undefined;
         // Tag filters and message searches run without parallel workers, as listTickets runs them.
         const client = await pool.connect();

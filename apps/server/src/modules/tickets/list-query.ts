@@ -4,7 +4,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.js';
 import { containsPattern } from '../../db/search.js';
 import { contacts, messages, tags, ticketTags, tickets } from '../../db/schema/index.js';
-import { loadTickets, loadTicketsByIds } from './queries.js';
+import { loadTicketsByIds } from './queries.js';
 import { anyOf, seesWholeCompany, visibleTicketsWhere, type OwnerBranch, type Viewer } from './visibility.js';
 
 /**
@@ -160,67 +160,82 @@ const RARE_TAG_TICKETS = 5000;
 /** `tagsFirst` when the selected tags are on at most RARE_TAG_TICKETS tickets of the company (an index-only count that stops there). */
 export async function chooseTagFilter(db: DbOrTx, companyId: number, tagIds: number[] | undefined): Promise<TagFilter> {
   if (!tagIds?.length) return 'ticketsFirst';
-  const { rows } = await db.execute<{ n: number }>(sql`select count(*)::int as n from (
-    select 1 from ${ticketTags} join ${tags} on ${tags.id} = ${ticketTags.tagId}
-    where ${tags.companyId} = ${companyId} and ${anyOf(ticketTags.tagId, tagIds)} limit ${RARE_TAG_TICKETS + 1}) tagged`);
-  return (rows[0]?.n ?? 0) <= RARE_TAG_TICKETS ? 'tagsFirst' : 'ticketsFirst';
+  const { rows } = await db.execute<{ n: number }>(sql`select ${taggedTickets(companyId, tagIds)} as n`);
+  return tagFilterFor(rows[0]?.n ?? 0);
 }
+
+/** The company's tickets carrying any of the tags, counted up to one more than RARE_TAG_TICKETS (a scalar subquery). */
+const taggedTickets = (companyId: number, tagIds: number[]) => sql`(select count(*)::int from (
+    select 1 from ${ticketTags} join ${tags} on ${tags.id} = ${ticketTags.tagId}
+    where ${tags.companyId} = ${companyId} and ${anyOf(ticketTags.tagId, tagIds)} limit ${RARE_TAG_TICKETS + 1}) tagged)`;
+
+const tagFilterFor = (taggedCount: number): TagFilter => (taggedCount <= RARE_TAG_TICKETS ? 'tagsFirst' : 'ticketsFirst');
 
 /**
  * `GET /tickets`: one page (40) of full tickets; `hasMore` from reading one row more.
  * `count` is exact up to TICKET_COUNT_CAP (message searches: the tickets up to this page, a lower
- * bound while `hasMore`).
- * - Tag filters and contact searches read their matches first (`readMatches`: the tag's rows or the
- *   contacts' trigram matches, up to the cap): that one read is the count and, while the matches fit
- *   under the cap, the page (fetched by id). Past the cap the page is walked in list order as below.
- * - Every other list walks its page in list order and counts only when more pages follow.
+ * bound while `hasMore`). The page's ids are found first (`findPage`), then fetched by id through one
+ * prepared statement (`loadTicketsByIds`), so the statement with the joins and includes is planned once
+ * per connection, not per request (its planning cost more than most walks).
  * A tag filter's or message search's statements run without parallel workers: the walks read a
  * few thousand index entries, where starting workers costs more (docs/BENCHMARKS.md, "Inbox list").
  */
 export async function listTickets(db: DbOrTx, v: Viewer, q: ListTicketsQuery): Promise<TicketListResponse> {
   const messageSearch = q.searchOnMessages && containsPattern(q.searchParam) ? await chooseMessageSearch(db, q.searchParam) : undefined;
   const offset = (q.pageNumber - 1) * TICKETS_PER_PAGE;
-  const serial = <T>(work: (tx: DbOrTx) => Promise<T>): Promise<T> =>
+  const { ids, count, hasMore } =
     messageSearch || q.tags?.length
-      ? db.transaction(async (tx) => {
+      ? await db.transaction(async (tx) => {
           await tx.execute(sql`set local max_parallel_workers_per_gather = 0`);
-          return work(tx);
+          return findPage(tx, v, q, messageSearch, offset);
         })
-      : work(db);
-  const walkPage = async (tx: DbOrTx) => {
-    const tagFilter = await chooseTagFilter(tx, v.companyId, q.tags);
-    const dir = q.sortTickets === 'ASC' ? asc : desc;
-    const page = await loadTickets(tx, ticketPageWhere(v, q, messageSearch, tagFilter), {
-      orderBy: [dir(tickets.updatedAt), dir(tickets.id)],
-      limit: TICKETS_PER_PAGE + 1,
-      offset,
-    });
-    return { page: page.slice(0, TICKETS_PER_PAGE), hasMore: page.length > TICKETS_PER_PAGE };
-  };
+      : await findPage(db, v, q, messageSearch, offset);
+  return { tickets: await loadTicketsByIds(db, v.companyId, ids, q.sortTickets === 'ASC' ? 'ASC' : 'DESC'), count, hasMore };
+}
 
-  if (readsMatchesFirst(q, messageSearch)) {
-    const answer = await serial(async (tx) => {
-      const matches = await readMatches(tx, v, q, offset);
-      if (matches.n <= TICKET_COUNT_CAP) return matches;
-      // More than the cap: counted as the cap while more pages follow (or past the end), else up to this page.
-      const { page, hasMore } = await walkPage(tx);
-      return { tickets: page, count: hasMore || (page.length === 0 && offset > 0) ? TICKET_COUNT_CAP : offset + page.length, hasMore };
-    });
-    if ('tickets' in answer) return answer;
-    // The page by id after the transaction: on the pool, its prepared statement is planned once.
-    const page = await loadTicketsByIds(db, v.companyId, answer.ids, q.sortTickets === 'ASC' ? 'ASC' : 'DESC');
-    return { tickets: page, count: answer.n, hasMore: answer.n > offset + TICKETS_PER_PAGE };
+/**
+ * The page's ids, `count` and `hasMore` (docs/inbox.md "The lists").
+ * - Tag filters and contact searches read their matches first (`readMatches`: the tag's rows or the
+ *   contacts' trigram matches, up to the cap): that one read is the count and, while the matches fit
+ *   under the cap, the page. Past the cap the page is walked in list order as below.
+ * - Every other list walks its page in list order and counts only when more pages follow.
+ */
+async function findPage(db: DbOrTx, v: Viewer, q: ListTicketsQuery, messageSearch: MessageSearch | undefined, offset: number) {
+  const matchesFirst = readsMatchesFirst(q, messageSearch);
+  let tagFilter: TagFilter | undefined;
+  if (matchesFirst) {
+    const matches = await readMatches(db, v, q, offset);
+    if (matches.n <= TICKET_COUNT_CAP) return { ids: matches.ids, count: matches.n, hasMore: matches.n > offset + TICKETS_PER_PAGE };
+    if (matches.tagged !== null) tagFilter = tagFilterFor(matches.tagged);
   }
-  return serial(async (tx) => {
-    const { page, hasMore } = await walkPage(tx);
-    let count = offset + page.length;
-    // A message search's count would test the messages of every candidate ticket: it stays the lower bound.
-    if (!messageSearch && (hasMore || (page.length === 0 && offset > 0))) {
-      const { rows } = await tx.execute<{ n: number }>(sql`select count(*)::int as n from (${matchingSelect(v, q, sql`1`)} limit ${TICKET_COUNT_CAP}) matching`);
-      count = rows[0]?.n ?? 0;
-    }
-    return { tickets: page, count, hasMore };
-  });
+  tagFilter ??= await chooseTagFilter(db, v.companyId, q.tags);
+  const rows = await walkPageQuery(db, v, q, messageSearch, tagFilter, offset);
+  const ids = rows.slice(0, TICKETS_PER_PAGE).map((r) => r.id);
+  const hasMore = rows.length > TICKETS_PER_PAGE;
+  let count = offset + ids.length;
+  // A message search's count would test the messages of every candidate ticket: it stays the lower bound.
+  if (!messageSearch && (hasMore || (ids.length === 0 && offset > 0))) {
+    // Past the cap of a matches read: the cap, counted already.
+    count = matchesFirst ? TICKET_COUNT_CAP : await countMatches(db, v, q);
+  }
+  return { ids, count, hasMore };
+}
+
+/** One page's ids (and one more, for `hasMore`) walked in list order. */
+export function walkPageQuery(db: DbOrTx, v: Viewer, q: ListTicketsQuery, messageSearch: MessageSearch | undefined, tagFilter: TagFilter, offset: number) {
+  const dir = q.sortTickets === 'ASC' ? asc : desc;
+  return db
+    .select({ id: tickets.id })
+    .from(tickets)
+    .where(ticketPageWhere(v, q, messageSearch, tagFilter))
+    .orderBy(dir(tickets.updatedAt), dir(tickets.id))
+    .limit(TICKETS_PER_PAGE + 1)
+    .offset(offset);
+}
+
+async function countMatches(db: DbOrTx, v: Viewer, q: ListTicketsQuery): Promise<number> {
+  const { rows } = await db.execute<{ n: number }>(sql`select count(*)::int as n from (${matchingSelect(v, q, sql`1`)} limit ${TICKET_COUNT_CAP}) matching`);
+  return rows[0]?.n ?? 0;
 }
 
 /**
@@ -228,18 +243,26 @@ export async function listTickets(db: DbOrTx, v: Viewer, q: ListTicketsQuery): P
  * order among them (the whole page when `n` is within the cap). One statement: the count and the page
  * come from one read of the matches, which for a contact search is the trigram match of the contacts.
  */
-async function readMatches(db: DbOrTx, v: Viewer, q: ListTicketsQuery, offset: number): Promise<{ n: number; ids: number[] }> {
-  const { rows } = await db.execute<{ n: number; ids: number[] }>(matchesStatement(v, q, offset));
-  return rows[0] ?? { n: 0, ids: [] };
+async function readMatches(db: DbOrTx, v: Viewer, q: ListTicketsQuery, offset: number) {
+  const { rows } = await db.execute<{ n: number; ids: number[]; tagged: number | null }>(matchesStatement(v, q, offset));
+  return rows[0] ?? { n: 0, ids: [], tagged: null };
 }
 
-/** readMatches' statement (exported for the bench's plans). */
+/**
+ * readMatches' statement (exported for the bench's plans). Past the cap a tag filter's page is walked, and
+ * how depends on the tags' ticket count (`chooseTagFilter`): `tagged` carries it then, read in the same
+ * statement (a `case` branch runs only when taken).
+ */
 export function matchesStatement(v: Viewer, q: ListTicketsQuery, offset: number): SQL {
   const dir = q.sortTickets === 'ASC' ? sql`asc` : sql`desc`;
+  const tagged = q.tags?.length ? taggedTickets(v.companyId, q.tags) : sql`null::int`;
   return sql`
-    with matching as materialized (${matchingSelect(v, q, sql`${tickets.id} as id, ${tickets.updatedAt} as updated_at`)} limit ${TICKET_COUNT_CAP + 1})
-    select (select count(*)::int from matching) as n,
-      array(select id from matching order by updated_at ${dir}, id ${dir} limit ${TICKETS_PER_PAGE} offset ${offset}) as ids`;
+    with matching as materialized (${matchingSelect(v, q, sql`${tickets.id} as id, ${tickets.updatedAt} as updated_at`)} limit ${TICKET_COUNT_CAP + 1}),
+      counted as (select count(*)::int as n from matching)
+    select counted.n,
+      array(select id from matching order by updated_at ${dir}, id ${dir} limit ${TICKETS_PER_PAGE} offset ${offset}) as ids,
+      case when counted.n > ${TICKET_COUNT_CAP} then ${tagged} end as tagged
+    from counted`;
 }
 
 /** Tag filters and contact searches (without a message search) read their matches first. */

@@ -1,5 +1,5 @@
 import { idParam, type Ticket } from '@balcao/contracts';
-import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { contacts, contactTags, queues, tickets, ticketTags, users, whatsapps } from '../../db/schema/index.js';
 import { presentContact } from '../contacts/presenter.js';
@@ -28,37 +28,23 @@ const ticketWithJoins = {
   extraInfo: extraInfoJson(contacts.id),
 };
 
-export interface TicketPage {
-  orderBy?: SQL[];
-  limit?: number;
-  offset?: number;
-}
-
-/**
- * The page's rows with their joins, in one statement. The page is chosen on `tickets`
- * alone (`id in (… order by … limit …)`), so the joins run for its rows only.
- */
-export function selectTicketRows(db: DbOrTx, where: SQL, page: TicketPage = {}) {
-  let ids = db.select({ id: tickets.id }).from(tickets).where(where).$dynamic();
-  if (page.orderBy) ids = ids.orderBy(...page.orderBy);
-  if (page.limit !== undefined) ids = ids.limit(page.limit);
-  if (page.offset) ids = ids.offset(page.offset);
-  let query = db
+/** The rows of the tickets matching `where` with their joins, in one statement (`orderBy`: in that order). */
+function selectTicketRows(db: DbOrTx, where: SQL, orderBy?: SQL[]) {
+  const query = db
     .select(ticketWithJoins)
     .from(tickets)
     .innerJoin(contacts, eq(contacts.id, tickets.contactId))
     .leftJoin(queues, eq(queues.id, tickets.queueId))
     .leftJoin(users, eq(users.id, tickets.userId))
     .leftJoin(whatsapps, eq(whatsapps.id, tickets.whatsappId))
-    .where(page.limit === undefined ? where : inArray(tickets.id, ids))
+    .where(where)
     .$dynamic();
-  if (page.orderBy) query = query.orderBy(...page.orderBy);
-  return query;
+  return orderBy ? query.orderBy(...orderBy) : query;
 }
 
-/** Full tickets (the `GET /tickets/u/{uuid}` shape) matching `where`, in one statement whatever the page size. */
-export async function loadTickets(db: DbOrTx, where: SQL, page: TicketPage = {}): Promise<Ticket[]> {
-  return (await selectTicketRows(db, where, page)).map(presentRow);
+/** Full tickets (the `GET /tickets/u/{uuid}` shape) matching `where`, in one statement whatever their number. */
+export async function loadTickets(db: DbOrTx, where: SQL): Promise<Ticket[]> {
+  return (await selectTicketRows(db, where)).map(presentRow);
 }
 
 type TicketRowWithJoins = Awaited<ReturnType<typeof selectTicketRows>>[number];
@@ -75,7 +61,7 @@ const presentRow = (row: TicketRowWithJoins): Ticket =>
 function preparePageByIds(db: DbOrTx, direction: 'ASC' | 'DESC') {
   const dir = direction === 'ASC' ? asc : desc;
   const where = and(eq(tickets.companyId, sql.placeholder('companyId')), sql`${tickets.id} = any(${sql.placeholder('ids')}::int[])`) as SQL;
-  return selectTicketRows(db, where, { orderBy: [dir(tickets.updatedAt), dir(tickets.id)] }).prepare(`tickets_page_by_ids_${direction.toLowerCase()}`);
+  return selectTicketRows(db, where, [dir(tickets.updatedAt), dir(tickets.id)]).prepare(`tickets_page_by_ids_${direction.toLowerCase()}`);
 }
 const pagesByIds = new WeakMap<DbOrTx, Partial<Record<'ASC' | 'DESC', ReturnType<typeof preparePageByIds>>>>();
 
