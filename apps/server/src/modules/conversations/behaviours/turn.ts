@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { ticketTurns, tickets } from '../../../db/schema/index.js';
 import type { AppContext } from '../../../http/context.js';
-import { runPrepared } from '../commands/prepared.js';
+import { preparedPerDb, runPrepared } from '../commands/prepared.js';
 import type { InboundContext } from './inbound.js';
 
 /** A turn is held this long, renewed every third of it while the behaviours run; a crashed node's runs out. */
@@ -35,13 +35,16 @@ export async function inTicketTurn(ctx: AppContext, c: InboundContext, run: (c: 
     if (mine) void renewLease(ctx, ticketId, mine).then((until) => (mine = until), () => undefined);
   }, LEASE_MS / 3);
   try {
-    const [fresh] = await ctx.db.select().from(tickets).where(eq(tickets.id, ticketId));
+    const [fresh] = await freshTicket(ctx.db).execute({ ticketId });
     await run({ ...c, ticket: fresh ?? c.ticket });
   } finally {
     clearInterval(renew);
     await endTurn(ctx, ticketId, messageId, mine);
   }
 }
+
+/** The ticket as the previous message's behaviours left it (prepared: read for every customer message). */
+const freshTicket = preparedPerDb((db) => db.select().from(tickets).where(eq(tickets.id, sql.placeholder('ticketId'))).prepare('behaviours_turn_ticket'));
 
 /** The lease's end once this message holds the turn; null when it waited WAIT_MS in vain. */
 async function waitForTurn(ctx: AppContext, ticketId: number, messageId: number): Promise<Date | null> {
@@ -92,13 +95,12 @@ async function renewLease(ctx: AppContext, ticketId: number, mine: Date): Promis
   return row?.until ?? null;
 }
 
-/** Marks the message done and frees the lease if this message still holds it. */
+/** Marks the message done and frees the lease if this message still holds it (`mine` null: it never held it). */
+const endTurnQuery = new PgDialect().sqlToQuery(sql`
+  UPDATE ticket_turns SET last_message_id = GREATEST(coalesce(last_message_id, 0), ${sql.placeholder('messageId')}::int),
+    leased_until = CASE WHEN leased_until = ${sql.placeholder('mine')}::timestamptz THEN NULL ELSE leased_until END
+  WHERE ticket_id = ${sql.placeholder('ticketId')}::int`);
+
 async function endTurn(ctx: AppContext, ticketId: number, messageId: number, mine: Date | null): Promise<void> {
-  await ctx.db
-    .update(ticketTurns)
-    .set({
-      lastMessageId: sql`GREATEST(coalesce(${ticketTurns.lastMessageId}, 0), ${messageId})`,
-      leasedUntil: mine ? sql`CASE WHEN ${ticketTurns.leasedUntil} = ${mine} THEN NULL ELSE ${ticketTurns.leasedUntil} END` : sql`${ticketTurns.leasedUntil}`,
-    })
-    .where(eq(ticketTurns.ticketId, ticketId));
+  await runPrepared(ctx, 'behaviours_end_turn', endTurnQuery, { ticketId, messageId, mine: mine?.toISOString() ?? null });
 }
