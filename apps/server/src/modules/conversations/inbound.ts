@@ -4,19 +4,20 @@ import { companySettings, contacts, messages, tickets, whatsappQueues } from '..
 import type { Tx } from '../../db/client.js';
 import type { AppContext } from '../../http/context.js';
 import { requestContactPicture } from '../contacts/picture.js';
-import { loadContact, upsertContact } from '../contacts/queries.js';
+import { isStale, loadContact, upsertContact, type ContactInput } from '../contacts/queries.js';
 import { writeTicketLogs } from '../tickets/logs.js';
 import type { ContactRow } from '../contacts/presenter.js';
 import type { MessageRow } from '../messages/presenter.js';
 import type { TicketRow } from '../tickets/presenter.js';
 import { isUniqueViolation } from '../tickets/queries.js';
+import { storeKnownMessages } from './commands/inbound-known.js';
 import { findOrCreateTicket, liveTicketsOf, ticketPairKey, touchTicketsAfterMessages, type FoundTicket, type TicketTouch } from './commands/ticket-rows.js';
 import type { Connection } from '../../channels/adapter.js';
 import type { ImportMode, InboundEvent, InboundMessage } from '../../channels/inbound-event.js';
 import { runInboundBehaviours } from './behaviours/inbound.js';
 import { inTicketTurn } from './behaviours/turn.js';
 import { emitMessageUpdate, emitTicketUpdate } from './emit.js';
-import { presentStoredAll } from './present-stored.js';
+import { presentStoredAll, type Includes } from './present-stored.js';
 
 export type InboundResult =
   | { outcome: 'stored'; messageId: number; ticketId: number; ticketCreated: boolean }
@@ -86,7 +87,7 @@ async function prepareSeen(ctx: AppContext, connection: Connection, m: InboundMe
 async function storeMessage(ctx: AppContext, connection: Connection, m: InboundMessage, importMode: ImportMode | undefined, announce: Announce): Promise<InboundResult> {
   const p = await prepareMessage(ctx, connection, m, importMode);
   if ('outcome' in p) return p;
-  let stored: Stored | undefined;
+  let stored = (await storeKnown(ctx, [p]))?.[0];
   for (let attempt = 0; !stored; attempt++) {
     try {
       // A retry reads the contact again: the first attempt may have been the one to create it.
@@ -119,11 +120,13 @@ export async function storeMessages(ctx: AppContext, items: { connection: Connec
     if (!('outcome' in p)) prepared.push(p);
   }
   if (prepared.length === 0) return;
-  const stored = await ctx.db.transaction(async (tx) => {
-    const out = await storeInTransaction(tx, prepared);
-    await recordStored(ctx, tx, prepared, out);
-    return out;
-  });
+  const stored =
+    (await storeKnown(ctx, prepared)) ??
+    (await ctx.db.transaction(async (tx) => {
+      const out = await storeInTransaction(tx, prepared);
+      await recordStored(ctx, tx, prepared, out);
+      return out;
+    }));
   await afterStored(ctx, prepared, stored, announce);
 }
 
@@ -143,7 +146,7 @@ async function afterStored(ctx: AppContext, prepared: Prepared[], stored: Stored
     for (const { p, s } of kept) if (s.chatCreated) emitContactCreate(ctx, p.connection.companyId, s.chat.id);
     const presented = await presentStoredAll(
       ctx,
-      kept.map(({ p, s }) => ({ ticket: s.ticket, message: s.message, chat: s.chat, sender: s.sender, connection: p.connection })),
+      kept.map(({ p, s }) => ({ ticket: s.ticket, message: s.message, chat: s.chat, sender: s.sender, connection: p.connection, includes: s.includes })),
     );
     for (const [i, { p, s }] of kept.entries()) {
       const shown = presented[i];
@@ -168,7 +171,77 @@ async function recordStored(ctx: AppContext, tx: Tx, prepared: Prepared[], store
 }
 
 /** A stored message with its ticket as the message left it (the ticket's row after it, as if the batch's messages were stored one by one). */
-type Stored = 'duplicate' | { message: MessageRow; sender: ContactRow; found: FoundTicket; ticket: TicketRow; chatCreated: boolean; chat: ContactRow };
+type Stored =
+  | 'duplicate'
+  | { message: MessageRow; sender: ContactRow; found: FoundTicket; ticket: TicketRow; chatCreated: boolean; chat: ContactRow; includes?: Includes };
+
+/** The chat's contact as this message shows it (its profile looked up, or the channel's). */
+function chatInput(o: Storing): ContactInput {
+  const { connection, m } = o;
+  return {
+    companyId: connection.companyId,
+    channel: connection.channel,
+    number: m.chat.number,
+    name: o.profile?.name || m.chat.name,
+    remoteJid: m.chat.remoteJid,
+    isGroup: m.chat.isGroup,
+    profilePicUrl: o.profile?.pictureUrl || m.chat.pictureUrl,
+  };
+}
+
+/**
+ * The common case in one statement (`storeKnownMessages`): customer or page messages of known,
+ * unchanged contacts (no group member), not an import, no quote of the same batch, for companies
+ * whose webhooks do not record messages. Undefined when that does not apply, or when a ticket must
+ * be created or reopened: the caller then stores them in a transaction.
+ */
+async function storeKnown(ctx: AppContext, items: Prepared[]): Promise<Stored[] | undefined> {
+  const plain = items.every((o, i) => {
+    const input = chatInput(o);
+    return (
+      o.known &&
+      !o.importMode &&
+      !o.m.sender &&
+      !isStale(o.known, input, input.name.trim() || input.number) &&
+      !(o.m.quotedWid && items.some((q, j) => j < i && q.connection.id === o.connection.id && q.m.wid === o.m.quotedWid))
+    );
+  });
+  if (!plain) return undefined;
+  for (const companyId of new Set(items.map((o) => o.connection.companyId))) if (await ctx.events.wantsInTransaction('message.created', companyId)) return undefined;
+  const done = await storeKnownMessages(
+    ctx,
+    items.map(({ connection, m, media, known }) => ({
+      companyId: connection.companyId,
+      contactId: known!.id,
+      whatsappId: connection.id,
+      wid: m.wid,
+      body: m.body,
+      fromMe: m.fromMe,
+      mediaType: m.mediaType,
+      mediaUrl: media,
+      isForwarded: m.isForwarded ?? false,
+      quotedWid: m.quotedWid ?? null,
+      data: m.raw,
+      at: new Date(),
+    })),
+  );
+  if (!done) return undefined;
+  const byKey = new Map(done.map((d) => [`${d.message.whatsappId}:${d.message.wid}`, d]));
+  const taken = items.map((o) => {
+    const d = byKey.get(`${o.connection.id}:${o.m.wid}`);
+    byKey.delete(`${o.connection.id}:${o.m.wid}`);
+    return d;
+  });
+  const touched = taken.flatMap((d, i) => (d ? [{ found: { ...d.ticket, ...d.before }, message: d.message, counts: !items[i]!.m.fromMe }] : []));
+  const left = ticketsAsLeft(touched, new Map(done.map((d) => [d.ticket.id, d.ticket])));
+  let n = 0;
+  return taken.map((d, i): Stored => {
+    if (!d) return 'duplicate';
+    const chat = items[i]!.known!;
+    const found = touched[n]!.found;
+    return { message: d.message, sender: chat, found: { ticket: found, created: false, reopened: false }, ticket: left[n++]!, chatCreated: false, chat, includes: d.includes };
+  });
+}
 
 /** Whether the message was stored already, and the chat's contact row if it exists (the transaction then need not read it). */
 interface Seen {
@@ -252,19 +325,7 @@ async function upsertParties(tx: Tx, items: Storing[]): Promise<{ chat: ContactR
     const companyId = connection.companyId;
     const key = `${companyId}:${connection.channel}:${m.chat.number}`;
     const earlier = chats.get(key);
-    const { contact: chat, created: chatCreated } = await upsertContact(
-      tx,
-      {
-        companyId,
-        channel: connection.channel,
-        number: m.chat.number,
-        name: o.profile?.name || m.chat.name,
-        remoteJid: m.chat.remoteJid,
-        isGroup: m.chat.isGroup,
-        profilePicUrl: o.profile?.pictureUrl || m.chat.pictureUrl,
-      },
-      earlier ?? o.known,
-    );
+    const { contact: chat, created: chatCreated } = await upsertContact(tx, chatInput(o), earlier ?? o.known);
     chats.set(key, chat);
     const sender = m.sender
       ? (
@@ -394,7 +455,13 @@ async function touchAll(tx: Tx, list: Touching[]): Promise<TicketRow[]> {
       customerSpoke: es.some((e) => !e.message.fromMe),
     };
   });
-  const final = new Map((await touchTicketsAfterMessages(tx, touches)).map((row) => [row.id, row]));
+  return ticketsAsLeft(list, new Map((await touchTicketsAfterMessages(tx, touches)).map((row) => [row.id, row])));
+}
+
+/** Each message's ticket as it stood right after that message, from the rows before (`found`) and after (`final`) the one touch of each ticket. */
+function ticketsAsLeft(list: Touching[], final: Map<number, TicketRow>): TicketRow[] {
+  const byTicket = new Map<number, Touching[]>();
+  for (const e of list) byTicket.set(e.found.id, [...(byTicket.get(e.found.id) ?? []), e]);
   const running = new Map<number, { row: TicketRow; left: number }>();
   for (const [id, es] of byTicket) running.set(id, { row: es[0]!.found, left: es.filter((e) => e.counts).length });
   return list.map(({ found, message, counts }) => {

@@ -1,5 +1,5 @@
 import type { TicketEventPayload } from '@balcao/contracts';
-import { asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inboundEvents, messages, tickets } from '../../db/schema/index.js';
 import { collect, createCompanyWithAdmin, createTestApp, login, sleep, type TestApp } from '../../../test/helpers.js';
@@ -7,7 +7,7 @@ import { listen, openSocket } from '../../../test/roles.js';
 import { createConnection } from '../../../test/connections.js';
 import { FakeGraph } from '../../../test/fakes/graph-server.js';
 import { messengerText, metaEnv, postWebhook } from '../../../test/fakes/meta-webhook.js';
-import { processInbound } from './inbound.js';
+import { processInbound, storeMessages } from './inbound.js';
 import { inboundQueue } from './ingest.js';
 
 let t: TestApp;
@@ -87,5 +87,87 @@ describe('a burst of webhooks (issue 10, Performance)', () => {
     // The media of a redelivery is not downloaded again: the read before the transaction stopped it.
     expect(downloads).toBe(1);
     expect(await t.db.select({ id: messages.id }).from(messages).where(eq(messages.wid, 'm_again_1'))).toHaveLength(1);
+  });
+
+  it('a batch of known customers where one ticket was closed meanwhile: stored once each, in order, that customer gets one new live ticket', async () => {
+    const { company } = await createCompanyWithAdmin(t.db);
+    const conn = await createConnection(t.db, company.id, { timeCreateNewTicket: 0 });
+    const text = (number: string, wid: string) => ({
+      kind: 'message' as const,
+      wid,
+      fromMe: false,
+      body: wid,
+      mediaType: 'chat' as const,
+      at: new Date(),
+      raw: {},
+      chat: { number, name: `Cliente ${number}`, remoteJid: number, isGroup: false },
+    });
+    const first = await processInbound(t.app.ctx, conn, text('7100021', 'm_mixed_a1'));
+    const closing = await processInbound(t.app.ctx, conn, text('7100022', 'm_mixed_b1'));
+    if (first.outcome !== 'stored' || closing.outcome !== 'stored') throw new Error('not stored');
+    await t.db.update(tickets).set({ status: 'closed', closedAt: new Date() }).where(eq(tickets.id, closing.ticketId));
+
+    // Both contacts are known, but B's message needs a new ticket: the batch goes through the transaction, whole.
+    const batch = [text('7100021', 'm_mixed_a2'), text('7100022', 'm_mixed_b2'), text('7100021', 'm_mixed_a3'), text('7100021', 'm_mixed_a2')];
+    await storeMessages(t.app.ctx, batch.map((m) => ({ connection: conn, m })), (emit) => emit());
+
+    const stored = await t.db
+      .select({ wid: messages.wid, ticketId: messages.ticketId })
+      .from(messages)
+      .where(inArray(messages.wid, ['m_mixed_a1', 'm_mixed_a2', 'm_mixed_a3', 'm_mixed_b1', 'm_mixed_b2']))
+      .orderBy(asc(messages.id));
+    expect(stored.map((m) => m.wid)).toEqual(['m_mixed_a1', 'm_mixed_b1', 'm_mixed_a2', 'm_mixed_b2', 'm_mixed_a3']);
+    const live = await t.db.select().from(tickets).where(and(eq(tickets.companyId, company.id), inArray(tickets.status, ['pending', 'open'])));
+    expect(live).toHaveLength(2);
+    const ticketB = live.find((row) => row.id !== first.ticketId)!;
+    expect(ticketB.id).not.toBe(closing.ticketId);
+    expect(stored.find((m) => m.wid === 'm_mixed_b2')!.ticketId).toBe(ticketB.id);
+    expect(live.find((row) => row.id === first.ticketId)).toMatchObject({ unreadMessages: 3, lastMessage: 'm_mixed_a3' });
+  });
+
+  it('a batch of known customers with live tickets: stored once each, in order, on their tickets, a redelivery in it left out', async () => {
+    const { company } = await createCompanyWithAdmin(t.db);
+    const conn = await createConnection(t.db, company.id);
+    const text = (number: string, wid: string) => ({
+      kind: 'message' as const,
+      wid,
+      fromMe: false,
+      body: wid,
+      mediaType: 'chat' as const,
+      at: new Date(),
+      raw: { wid },
+      chat: { number, name: `Cliente ${number}`, remoteJid: number, isGroup: false },
+    });
+    const a = await processInbound(t.app.ctx, conn, text('7100031', 'm_known_a1'));
+    const b = await processInbound(t.app.ctx, conn, text('7100032', 'm_known_b1'));
+    if (a.outcome !== 'stored' || b.outcome !== 'stored') throw new Error('not stored');
+    const heard: { ticket: number; unread: number; last: string | null }[] = [];
+    t.app.ctx.events.subscribe((e) => {
+      if (e.type === 'message.created' && e.message.body.startsWith('m_known_')) heard.push({ ticket: e.ticket.id, unread: e.ticket.unreadMessages, last: e.ticket.lastMessage });
+    });
+    const batch = [text('7100031', 'm_known_a2'), text('7100032', 'm_known_b2'), text('7100031', 'm_known_a1'), text('7100031', 'm_known_a3')];
+    await storeMessages(t.app.ctx, batch.map((m) => ({ connection: conn, m })), (emit) => emit());
+
+    const stored = await t.db
+      .select({ wid: messages.wid, ticketId: messages.ticketId, data: messages.data })
+      .from(messages)
+      .where(eq(messages.companyId, company.id))
+      .orderBy(asc(messages.id));
+    expect(stored.map((m) => [m.wid, m.ticketId])).toEqual([
+      ['m_known_a1', a.ticketId],
+      ['m_known_b1', b.ticketId],
+      ['m_known_a2', a.ticketId],
+      ['m_known_b2', b.ticketId],
+      ['m_known_a3', a.ticketId],
+    ]);
+    expect(stored.at(-1)!.data).toEqual({ wid: 'm_known_a3' });
+    // Each message announced with its ticket as it left it.
+    expect(heard).toEqual([
+      { ticket: a.ticketId, unread: 2, last: 'm_known_a2' },
+      { ticket: b.ticketId, unread: 2, last: 'm_known_b2' },
+      { ticket: a.ticketId, unread: 3, last: 'm_known_a3' },
+    ]);
+    const [ticketA] = await t.db.select().from(tickets).where(eq(tickets.id, a.ticketId));
+    expect(ticketA).toMatchObject({ unreadMessages: 3, lastMessage: 'm_known_a3', lastMessageFromMe: false });
   });
 });

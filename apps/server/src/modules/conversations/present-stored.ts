@@ -20,6 +20,8 @@ export interface StoredRows {
   /** The message's contact (the group member in a group; the chat otherwise). */
   sender: Pick<ContactRow, 'id' | 'name'>;
   connection: Connection;
+  /** The ticket's includes when the statement that stored the message returned them (then they are not read). */
+  includes?: Includes;
 }
 
 /** PostgreSQL's btrim(x) <> '' (spaces only), as the ticket query computes hasFarewell. */
@@ -122,15 +124,16 @@ export interface PresentedStored {
   hidesNumbers: boolean;
 }
 
-/** `presentStored` for a batch of stored messages: one includes statement for all of them. */
+/** `presentStored` for a batch of stored messages: one includes statement for all of them (none when the rows came with theirs). */
 export async function presentStoredAll(ctx: AppContext, list: StoredRows[]): Promise<(PresentedStored | undefined)[]> {
   if (list.length === 0) return [];
+  const lacking = list.filter((s) => !s.includes).map((s) => s.ticket);
   const [includes, quotings] = await Promise.all([
-    includesOfAll(ctx, list.map((s) => s.ticket)),
+    lacking.length ? includesOfAll(ctx, lacking) : new Map<number, Includes>(),
     Promise.all(list.map((s) => (s.message.quotedMsgId ? loadMessage(ctx.db, ctx.storage, ctx.config.apiUrl, s.message.id) : undefined))),
   ]);
   return list.map((s, i) => {
-    const inc = includes.get(s.ticket.id);
+    const inc = s.includes ?? includes.get(s.ticket.id);
     return inc && present(ctx, s, inc, quotings[i]);
   });
 }

@@ -2,7 +2,7 @@ import type { Ticket, WebhookEndpoint } from '@balcao/contracts';
 import { eq, inArray } from 'drizzle-orm';
 import type PgBoss from 'pg-boss';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { tickets, webhookDeliveries } from '../../db/schema/index.js';
+import { tickets, webhookDeliveries, whatsapps } from '../../db/schema/index.js';
 import { startJobs, stopJobs } from '../../jobs/boss.js';
 import { bearer, collect, createTestApp, type LoggedIn, type TestApp } from '../../../test/helpers.js';
 import { createConnection, eventually } from '../../../test/connections.js';
@@ -12,6 +12,7 @@ import { Receiver } from '../../../test/fakes/webhook-receiver.js';
 import { FakeGraph } from '../../../test/fakes/graph-server.js';
 import { metaEnv } from '../../../test/fakes/meta-webhook.js';
 import { closeImportedTickets } from '../conversations/commands/tickets.js';
+import { storeMessages } from '../conversations/inbound.js';
 import { ticketChanged } from '../conversations/emit.js';
 import { sweepWebhooks } from './delivery.js';
 import { registerWebhookJobs } from './jobs.js';
@@ -197,5 +198,19 @@ describe('writers that commit on their own record their facts too', () => {
     await settle();
     expect(await rowsOf(contacts.id)).toHaveLength(1);
     expect(await rowsOf(messages.id)).toHaveLength(1);
+  });
+
+  it('inbound messages of a known customer with a live ticket: each delivered once (the one-statement store stands aside for a subscribed company)', async () => {
+    const endpoint = await register('/inbound-message', ['message.created']);
+    const [connection] = await t.db.select().from(whatsapps).where(eq(whatsapps.id, connectionId));
+    const number = `55117${String(Date.now()).slice(-8)}`;
+    const text = (wid: string) => ({ kind: 'message' as const, wid, fromMe: false, body: wid, mediaType: 'chat' as const, at: new Date(), raw: {}, chat: { number, name: 'Cliente', remoteJid: number, isGroup: false } });
+    await storeMessages(t.app.ctx, [{ connection: connection!, m: text(`m_hook_${number}_1`) }], (emit) => emit());
+    // Now known, with a live ticket: the batch the one-statement path would take.
+    await storeMessages(t.app.ctx, [2, 3].map((n) => ({ connection: connection!, m: text(`m_hook_${number}_${n}`) })), (emit) => emit());
+    const bodies = await eventually(async () => (receiver.at('/inbound-message').length >= 3 ? receiver.at('/inbound-message').map((r) => JSON.parse(r.body) as { data: { message: { body: string } } }) : undefined));
+    expect(bodies.map((b) => b.data.message.body).sort()).toEqual([1, 2, 3].map((n) => `m_hook_${number}_${n}`));
+    await settle();
+    expect(await rowsOf(endpoint.id)).toHaveLength(3);
   });
 });

@@ -2,10 +2,29 @@ import { and, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import { campaignShipping, campaigns } from '../../../db/schema/index.js';
 import type { AppContext } from '../../../http/context.js';
 import { queueOutgoingBatch } from '../outbound-batch.js';
+import { preparedPerDb } from '../commands/prepared.js';
 import type { TicketRow } from '../../tickets/presenter.js';
 import { campaignMessage } from '../../campaigns/engine.js';
 import { announceCampaign } from '../../campaigns/queries.js';
 import { readCampaignSettings } from '../../campaigns/settings.js';
+
+/** The contact's confirmation requests still unanswered; prepared: read for every customer message. */
+const awaitingConfirmation = preparedPerDb((db) =>
+  db
+    .select({ shipping: campaignShipping, campaign: campaigns })
+    .from(campaignShipping)
+    .innerJoin(campaigns, eq(campaigns.id, campaignShipping.campaignId))
+    .where(
+      and(
+        eq(campaignShipping.contactId, sql.placeholder('contactId')),
+        eq(campaignShipping.companyId, sql.placeholder('companyId')),
+        isNotNull(campaignShipping.confirmationRequestedAt),
+        isNull(campaignShipping.confirmedAt),
+        inArray(campaigns.status, ['EM_ANDAMENTO', 'FINALIZADA']),
+      ),
+    )
+    .prepare('behaviours_awaiting_confirmation'),
+);
 
 /**
  * A contact answered a campaign's confirmation request: the campaign message goes now, on
@@ -15,19 +34,7 @@ import { readCampaignSettings } from '../../campaigns/settings.js';
  * Answers whether the message was a confirmation (the other inbound behaviours then stay quiet).
  */
 export async function sendConfirmedCampaignMessages(ctx: AppContext, ticket: TicketRow): Promise<boolean> {
-  const awaiting = await ctx.db
-    .select({ shipping: campaignShipping, campaign: campaigns })
-    .from(campaignShipping)
-    .innerJoin(campaigns, eq(campaigns.id, campaignShipping.campaignId))
-    .where(
-      and(
-        eq(campaignShipping.contactId, ticket.contactId),
-        eq(campaignShipping.companyId, ticket.companyId),
-        isNotNull(campaignShipping.confirmationRequestedAt),
-        isNull(campaignShipping.confirmedAt),
-        inArray(campaigns.status, ['EM_ANDAMENTO', 'FINALIZADA']),
-      ),
-    );
+  const awaiting = await awaitingConfirmation(ctx.db).execute({ contactId: ticket.contactId, companyId: ticket.companyId });
   if (awaiting.length === 0) return false;
   for (const { shipping, campaign } of awaiting) {
     const settings = await readCampaignSettings(ctx.db, campaign.companyId);

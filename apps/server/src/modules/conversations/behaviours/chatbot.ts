@@ -4,6 +4,7 @@ import type { AppContext } from '../../../http/context.js';
 import type { TicketRow } from '../../tickets/presenter.js';
 import { botStep, type BotChange, type BotLog } from '../commands/automation-bot.js';
 import { markClosed } from '../commands/tickets.js';
+import { preparedPerDb } from '../commands/prepared.js';
 import { queueIntegrationOf } from '../../queue-integrations/queries.js';
 import { relayToIntegration } from '../../queue-integrations/relay.js';
 import { isWithinHours } from './hours.js';
@@ -42,13 +43,19 @@ export async function runChatbot(ctx: AppContext, c: InboundContext): Promise<bo
 type QueueRow = Pick<typeof queues.$inferSelect, 'id' | 'name' | 'greetingMessage' | 'outOfHoursMessage' | 'schedules'>;
 type Option = typeof chatbots.$inferSelect;
 
-async function connectionQueues(ctx: AppContext, whatsappId: number): Promise<QueueRow[]> {
-  return ctx.db
+/** Prepared: read for every customer message of a pending ticket. */
+const connectionQueuesQuery = preparedPerDb((db) =>
+  db
     .select({ id: queues.id, name: queues.name, greetingMessage: queues.greetingMessage, outOfHoursMessage: queues.outOfHoursMessage, schedules: queues.schedules })
     .from(whatsappQueues)
     .innerJoin(queues, eq(queues.id, whatsappQueues.queueId))
-    .where(eq(whatsappQueues.whatsappId, whatsappId))
-    .orderBy(sql`${queues.orderQueue} ASC NULLS LAST`, asc(queues.name), asc(queues.id));
+    .where(eq(whatsappQueues.whatsappId, sql.placeholder('whatsappId')))
+    .orderBy(sql`${queues.orderQueue} ASC NULLS LAST`, asc(queues.name), asc(queues.id))
+    .prepare('behaviours_connection_queues'),
+);
+
+async function connectionQueues(ctx: AppContext, whatsappId: number): Promise<QueueRow[]> {
+  return connectionQueuesQuery(ctx.db).execute({ whatsappId });
 }
 
 async function botDisabled(ctx: AppContext, contactId: number): Promise<boolean> {

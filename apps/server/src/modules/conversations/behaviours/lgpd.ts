@@ -3,6 +3,7 @@ import { companySettings, contacts } from '../../../db/schema/index.js';
 import type { AppContext } from '../../../http/context.js';
 import { loadContact } from '../../contacts/queries.js';
 import { setConsentWait } from '../commands/automation-bot.js';
+import { preparedPerDb } from '../commands/prepared.js';
 import { markClosed } from '../commands/tickets.js';
 import { runInboundBehaviours, type InboundContext } from './inbound.js';
 import { sendConnectionMessage } from './send.js';
@@ -11,6 +12,18 @@ import { wordsOf } from './words.js';
 /** The answers to the consent question (docs/chatbots.md). */
 export const LGPD_ACCEPT = '1';
 export const LGPD_DECLINE = '2';
+
+/** One read for the settings and the contact's consent, prepared: it runs for every message of a waiting ticket. */
+const settingsAndConsent = preparedPerDb((db) =>
+  db
+    .select({
+      settings: companySettings,
+      acceptedAt: sql<string | null>`(select ${contacts.lgpdAcceptedAt} from ${contacts} where ${contacts.id} = ${sql.placeholder('contactId')})`,
+    })
+    .from(companySettings)
+    .where(eq(companySettings.companyId, sql.placeholder('companyId')))
+    .prepare('behaviours_lgpd_settings'),
+);
 
 /**
  * LGPD (step 2 of the inbound order), for a contact who has not accepted yet and a company
@@ -23,9 +36,7 @@ export const LGPD_DECLINE = '2';
 export async function runLgpd(ctx: AppContext, c: InboundContext): Promise<boolean> {
   const { ticket } = c;
   if (ticket.userId !== null || (ticket.status !== 'pending' && ticket.status !== 'lgpd')) return false;
-  // One read for the settings and the contact's consent: this runs for every message of a waiting ticket.
-  const acceptedAt = sql<string | null>`(select ${contacts.lgpdAcceptedAt} from ${contacts} where ${contacts.id} = ${ticket.contactId})`;
-  const [row] = await ctx.db.select({ settings: companySettings, acceptedAt }).from(companySettings).where(eq(companySettings.companyId, ticket.companyId));
+  const [row] = await settingsAndConsent(ctx.db).execute({ companyId: ticket.companyId, contactId: ticket.contactId });
   const settings = row?.settings;
   if (!settings || settings.enableLGPD !== 'enabled' || !settings.lgpdMessage.trim() || row.acceptedAt) {
     // Switched off (or accepted elsewhere) while a ticket waited: let it through.

@@ -1,5 +1,6 @@
 import { fillPlaceholders, type Column } from 'drizzle-orm';
 import pg from 'pg';
+import type { Db } from '../../../db/client.js';
 import type { AppContext } from '../../../http/context.js';
 
 /**
@@ -41,4 +42,14 @@ export async function runPrepared(ctx: Pick<AppContext, 'db'>, name: string, com
     types,
   });
   return result.rows;
+}
+
+/** One Drizzle prepared query per database handle (a test process runs several apps): built on first use, then only executed. */
+export function preparedPerDb<Q>(build: (db: Db) => Q): (db: Db) => Q {
+  const built = new WeakMap<Db, Q>();
+  return (db) => {
+    let query = built.get(db);
+    if (!query) built.set(db, (query = build(db)));
+    return query;
+  };
 }

@@ -184,18 +184,22 @@ export async function touchTicketsAfterMessages(db: DbOrTx, touches: TicketTouch
   if (touches.length === 0) return [];
   const v = sql`(SELECT * FROM jsonb_to_recordset(${JSON.stringify(touches)}::jsonb)
     AS x("ticketId" int, body text, "fromMe" boolean, at timestamptz, unread int, "customerSpoke" boolean)) AS v`;
-  const newer = sql`${tickets.lastMessageAt} <= v.at`;
   return db
     .update(tickets)
-    .set({
-      lastMessage: sql`CASE WHEN ${newer} THEN v.body ELSE ${tickets.lastMessage} END`,
-      lastMessageFromMe: sql`CASE WHEN ${newer} THEN v."fromMe" ELSE ${tickets.lastMessageFromMe} END`,
-      lastMessageAt: sql`GREATEST(${tickets.lastMessageAt}, v.at)`,
-      unreadMessages: sql`${tickets.unreadMessages} + v.unread`,
-      // A customer's answer re-arms the inactivity message.
-      inactiveMessageSentAt: sql`CASE WHEN v."customerSpoke" THEN NULL ELSE ${tickets.inactiveMessageSentAt} END`,
-    })
+    .set(touchSet)
     .from(v)
     .where(eq(tickets.id, sql`v."ticketId"`))
     .returning(getTableColumns(tickets));
 }
+
+const newer = sql`${tickets.lastMessageAt} <= v.at`;
+
+/** What a touch sets, from the `TicketTouch` of the ticket as the row `v` (also the one-statement inbound store's). */
+export const touchSet = {
+  lastMessage: sql`CASE WHEN ${newer} THEN v.body ELSE ${tickets.lastMessage} END`,
+  lastMessageFromMe: sql`CASE WHEN ${newer} THEN v."fromMe" ELSE ${tickets.lastMessageFromMe} END`,
+  lastMessageAt: sql`GREATEST(${tickets.lastMessageAt}, v.at)`,
+  unreadMessages: sql`${tickets.unreadMessages} + v.unread`,
+  // A customer's answer re-arms the inactivity message.
+  inactiveMessageSentAt: sql`CASE WHEN v."customerSpoke" THEN NULL ELSE ${tickets.inactiveMessageSentAt} END`,
+};
