@@ -49,4 +49,17 @@ describe('the pool by priority (issue 10, Performance: the steady-rate tail)', (
     await Promise.all([task, request]);
     expect(order).toEqual(['background, beside its transaction', 'request']);
   });
+
+  it('keeps half the connections for background work that asks for them, however many requests wait', async () => {
+    const order: string[] = [];
+    const held = [await pool.connect(), await pool.connect()];
+    const requests = Array.from({ length: 3 }, (_, i) => pool.query('SELECT pg_sleep(0.05)').then(() => void order.push(`request ${i}`)));
+    const background = asBackground(() => pool.query('SELECT 1').then(() => void order.push('background')));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    held[0]!.release();
+    await background;
+    held[1]!.release();
+    await Promise.all(requests);
+    expect(order[0]).toBe('background');
+  });
 });

@@ -24,18 +24,23 @@ export function asForeground<T>(work: () => T): T {
 
 /**
  * A pool that hands out its `max` connections by priority: a free connection goes to the oldest
- * foreground waiter, and to background work only when no foreground statement waits. A
+ * foreground waiter, and to background work when no foreground statement waits, or while
+ * background holds less than its reserved half (so a flood of requests never starves it). A
  * background task that already holds a connection (a statement beside its open transaction)
  * is served at once, as before, so the priority never deadlocks it.
  */
 export class PriorityPool extends pg.Pool {
   private readonly slots: number;
+  /** Connections background work may always have (when it asks for them). */
+  private readonly reserved: number;
   private busy = 0;
+  private backgroundBusy = 0;
   private readonly waiting = { foreground: [] as (() => void)[], background: [] as (() => void)[] };
 
   constructor(config: pg.PoolConfig & { max: number }) {
     super(config);
     this.slots = config.max;
+    this.reserved = Math.floor(config.max / 2);
   }
 
   override connect(): Promise<pg.PoolClient>;
@@ -53,14 +58,14 @@ export class PriorityPool extends pg.Pool {
             if (!released) {
               released = true;
               if (scope) scope.held--;
-              this.give();
+              this.give(scope !== undefined);
             }
             return release.call(client, err);
           };
           return client;
         },
         (err: unknown) => {
-          this.give();
+          this.give(scope !== undefined);
           throw err;
         },
       );
@@ -78,19 +83,26 @@ export class PriorityPool extends pg.Pool {
 
   private take(scope: BackgroundScope | undefined): Promise<void> {
     if (this.busy < this.slots || (scope && scope.held > 0)) {
-      this.busy++;
+      this.grant(scope !== undefined);
       return Promise.resolve();
     }
     return new Promise((resolve) => this.waiting[scope ? 'background' : 'foreground'].push(resolve));
   }
 
-  /** The connection passes to the oldest foreground waiter, else the oldest background one, else it is free. */
-  private give(): void {
+  private grant(toBackground: boolean): void {
+    this.busy++;
+    if (toBackground) this.backgroundBusy++;
+  }
+
+  /** A connection is back: to background while it holds less than its reserve, else to the oldest foreground waiter, else background. */
+  private give(fromBackground: boolean): void {
     this.busy--;
+    if (fromBackground) this.backgroundBusy--;
     if (this.busy >= this.slots) return;
-    const next = this.waiting.foreground.shift() ?? this.waiting.background.shift();
+    const toBackground = this.waiting.background.length > 0 && (this.backgroundBusy < this.reserved || this.waiting.foreground.length === 0);
+    const next = toBackground ? this.waiting.background.shift() : this.waiting.foreground.shift();
     if (next) {
-      this.busy++;
+      this.grant(toBackground);
       next();
     }
   }

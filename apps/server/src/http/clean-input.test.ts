@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { eq } from 'drizzle-orm';
+import { parseCleanJson } from './clean-input.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { helps, messages, tags, ticketNotes } from '../db/schema/index.js';
 import { createConnection, eventually } from '../../test/connections.js';
@@ -156,5 +157,18 @@ describe('NUL and lone surrogates at the edge', () => {
     r.reaction = { ...r.reaction, mid: 'm_nul_text', emoji: '\u0000👍', reaction: 'like\u0000' };
     const reacted = await postWebhook(t.app, reaction);
     expect(reacted.statusCode).toBe(200);
+  });
+});
+
+describe('parseCleanJson (the webhook body: the walk only when the text may need it)', () => {
+  it('cleans what reaches a JSON text as an escape or a raw DEL, keys included, and keeps tab and newlines', () => {
+    const text = JSON.stringify({ ['k\u0000ey']: ['a\bb', 'c\fd', 'e\uD800f', 'g\u007Fh', 'tab\tnl\n'] });
+    expect(parseCleanJson(text)).toEqual({ key: ['ab', 'cd', 'e\uFFFDf', 'gh', 'tab\tnl\n'] });
+    expect(parseCleanJson('{"raw":"x\u007Fy"}')).toEqual({ raw: 'xy' });
+  });
+
+  it('answers a clean text as JSON.parse does', () => {
+    const text = '{"object":"page","entry":[{"id":"1","messaging":[{"message":{"mid":"m_1","text":"olá \\\\b 😀"}}]}]}';
+    expect(parseCleanJson(text)).toEqual(JSON.parse(text));
   });
 });

@@ -27,6 +27,19 @@ export function cleanStrings<T>(value: T): T {
 }
 
 /**
+ * Anything cleanString changes reaches a JSON text only as an escape (`\b`, `\f`, `\uXXXX`: JSON
+ * forbids raw control characters in strings, and UTF-8 decoding never yields a lone surrogate) or
+ * as a raw DEL. A false hit (`\\b`) only costs the walk.
+ */
+const MAY_NEED_CLEANING = /\\[bfu]|\u007F/;
+
+/** JSON.parse, then cleanStrings only when the text may hold something to clean (a webhook body at full rate seldom does). */
+export function parseCleanJson(text: string): unknown {
+  const value: unknown = JSON.parse(text);
+  return MAY_NEED_CLEANING.test(text) ? cleanStrings(value) : value;
+}
+
+/**
  * preValidation hook: every string of the parsed body, query and path parameters is cleaned
  * once, at the edge, before any schema or handler sees it. Bodies kept raw (the Meta webhook,
  * whose signature covers the bytes) are cleaned by their route after parsing.

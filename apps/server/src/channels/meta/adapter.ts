@@ -4,7 +4,7 @@ import { whatsapps } from '../../db/schema/index.js';
 import { ChannelSendError, type ChannelAdapter, type Connection, type OutgoingMessage, type Recipient } from '../adapter.js';
 import type { ChannelRuntime, DecodedInbound } from '../sink.js';
 import { GraphClient, GraphError } from './graph.js';
-import { metaWebhookSchema, parseMetaWebhook, type MetaEvent } from './webhook.js';
+import { metaWebhookSchema, parseMetaWebhook, type MetaEvent, type MetaWebhook } from './webhook.js';
 
 interface SendApiResponse {
   recipient_id?: string;
@@ -14,6 +14,8 @@ interface SendApiResponse {
 const ATTACHMENT_TYPE: Record<string, 'image' | 'audio' | 'video' | 'file'> = { image: 'image', sticker: 'image', audio: 'audio', video: 'video' };
 /** How long a connection row found for a webhook is reused; changes on this node drop it at once (`forgetConnections`). */
 const CONNECTION_TTL_MS = 5_000;
+/** A cached row used in its last second is read again in the background. */
+const CONNECTION_REFRESH_AHEAD_MS = 1_000;
 
 /** Facebook Messenger and Instagram through the Graph Send API (one Page access token per connection). */
 export class MetaAdapter implements ChannelAdapter {
@@ -21,6 +23,7 @@ export class MetaAdapter implements ChannelAdapter {
   readonly graph: GraphClient;
   /** Connection rows by `channel:accountId`: every webhook needs its connection. Only rows found are kept, so a new connection serves at once. */
   private readonly connections = new Map<string, { row: Connection; until: number }>();
+  private readonly refreshing = new Set<string>();
 
   constructor(
     private readonly rt: () => ChannelRuntime,
@@ -116,11 +119,14 @@ export class MetaAdapter implements ChannelAdapter {
     return decoded;
   }
 
-  /** SQL true when a webhook body names an account one of our connections serves (else it is acknowledged and dropped). */
-  servesAccountOf(payload: unknown): SQL {
-    const body = metaWebhookSchema.parse(payload);
+  /**
+   * Whether a webhook body names an account one of our connections serves (else it is acknowledged
+   * and dropped): true when every account's connection is cached, else the SQL that tells.
+   * The body is the one the webhook route just validated (`metaWebhookSchema`): not parsed again.
+   */
+  servesAccountOf(body: MetaWebhook): true | SQL {
     const channel = body.object === 'instagram' ? 'instagram' : 'facebook';
-    if (body.entry.every((e) => this.cachedConnection(`${channel}:${e.id}`))) return sql`TRUE`;
+    if (body.entry.every((e) => this.cachedConnection(`${channel}:${e.id}`))) return true;
     const column = channel === 'instagram' ? whatsapps.instagramAccountId : whatsapps.facebookPageId;
     const served = this.rt()
       .db.select({ one: sql`1` })
@@ -143,25 +149,38 @@ export class MetaAdapter implements ChannelAdapter {
 
   private cachedConnection(key: string): Connection | undefined {
     const hit = this.connections.get(key);
-    if (hit && hit.until > Date.now()) return hit.row;
+    const now = Date.now();
+    if (hit && hit.until > now) {
+      // Read again ahead of expiry while webhooks keep coming: a busy account is never found missing (its ack stays one prepared statement).
+      if (hit.until - now < CONNECTION_REFRESH_AHEAD_MS && !this.refreshing.has(key)) {
+        this.refreshing.add(key);
+        void this.readConnection(key)
+          .catch(() => undefined)
+          .finally(() => this.refreshing.delete(key));
+      }
+      return hit.row;
+    }
     this.connections.delete(key);
     return undefined;
   }
 
+  /** The connection row of `channel:accountId`, read and cached (dropped when none). */
+  private async readConnection(key: string): Promise<Connection | undefined> {
+    const channel = key.slice(0, key.indexOf(':')) as 'facebook' | 'instagram';
+    const accountId = key.slice(channel.length + 1);
+    const column = channel === 'instagram' ? whatsapps.instagramAccountId : whatsapps.facebookPageId;
+    const [row] = await this.rt()
+      .db.select()
+      .from(whatsapps)
+      .where(and(eq(whatsapps.channel, channel), eq(column, accountId)));
+    if (row) this.connections.set(key, { row, until: Date.now() + CONNECTION_TTL_MS });
+    else this.connections.delete(key);
+    return row;
+  }
+
   private async connectionFor(e: MetaEvent, cache: Map<string, Connection | null>): Promise<Connection | null> {
     const key = `${e.channel}:${e.accountId}`;
-    if (!cache.has(key)) {
-      let row = this.cachedConnection(key);
-      if (!row) {
-        const column = e.channel === 'instagram' ? whatsapps.instagramAccountId : whatsapps.facebookPageId;
-        [row] = await this.rt()
-          .db.select()
-          .from(whatsapps)
-          .where(and(eq(whatsapps.channel, e.channel), eq(column, e.accountId)));
-        if (row) this.connections.set(key, { row, until: Date.now() + CONNECTION_TTL_MS });
-      }
-      cache.set(key, row ?? null);
-    }
+    if (!cache.has(key)) cache.set(key, this.cachedConnection(key) ?? (await this.readConnection(key)) ?? null);
     return cache.get(key) ?? null;
   }
 

@@ -5,9 +5,12 @@ export function signBody(appSecret: string, raw: Buffer | string): string {
   return `sha256=${createHmac('sha256', appSecret).update(raw).digest('hex')}`;
 }
 
-/** Constant-time check of the header against the raw bytes Meta signed. */
+const PREFIX = 'sha256=';
+
+/** Constant-time check of the header against the raw bytes Meta signed (the digests compared as bytes, no hex string built). */
 export function isValidSignature(appSecret: string, raw: Buffer, header: string): boolean {
-  const expected = Buffer.from(signBody(appSecret, raw));
-  const given = Buffer.from(header.trim());
-  return expected.length === given.length && timingSafeEqual(expected, given);
+  const given = header.trim();
+  if (!given.startsWith(PREFIX) || given.length !== PREFIX.length + 64 || !/^[0-9a-f]{64}$/.test(given.slice(PREFIX.length))) return false;
+  const expected = createHmac('sha256', appSecret).update(raw).digest();
+  return timingSafeEqual(expected, Buffer.from(given.slice(PREFIX.length), 'hex'));
 }
