@@ -65,7 +65,8 @@ class LocalTurns {
   private readonly chains = new Map<number, Chain>();
 
   queue(ticketId: number): { chain: Chain; earlier(maxMs: number): Promise<void>; done(): void } {
-    const chain = this.chains.get(ticketId) ?? { tail: Promise.resolve(), hasRow: false };
+    const running = this.chains.get(ticketId);
+    const chain = running ?? { tail: Promise.resolve(), hasRow: false };
     this.chains.set(ticketId, chain);
     const previous = chain.tail;
     let done!: () => void;
@@ -76,6 +77,7 @@ class LocalTurns {
       chain,
       // Bounded like the database wait: a message stuck in its behaviours does not hold the next ones forever.
       earlier: async (maxMs) => {
+        if (!running) return;
         let timer: NodeJS.Timeout | undefined;
         await Promise.race([previous, new Promise<void>((resolve) => (timer = setTimeout(resolve, maxMs)))]);
         clearTimeout(timer);
