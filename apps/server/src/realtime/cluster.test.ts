@@ -4,13 +4,19 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, collect, createCompanyWithAdmin, createTestApp, createTestDatabase, login, sleep, type LoggedIn, type TestApp } from '../../test/helpers.js';
 import { hasRedisServer, NO_REDIS_MESSAGE, startRedisServer, type RedisServer } from '../../test/redis-server.js';
 import { createPlainUser, listen, openSocket } from '../../test/roles.js';
-import { createQueue, joinQueues } from '../../test/tickets.js';
+import { createConnection, eventually } from '../../test/connections.js';
+import { createContact, createQueue, createTicketRow, joinQueues } from '../../test/tickets.js';
+import { eq } from 'drizzle-orm';
+import { tickets } from '../db/schema/index.js';
+import { emitTicketUpdate } from '../modules/conversations/emit.js';
 import { ROOMS } from './rooms.js';
 
 /**
  * Issue 19 point 1: two API nodes on one database and one Redis. An emit on node A reaches
  * the sockets on node B with the same rooms; a user's rooms edited through node A change
- * on node B; platform-wide emits reach companies whose sockets are only on the other node.
+ * on node B; platform-wide emits reach companies whose sockets are only on the other node;
+ * a ticket moved out of a user's sight on node A drops their socket on node B from its room;
+ * a node decodes only other nodes' broadcasts that reach one of its sockets.
  */
 
 if (!hasRedisServer) console.warn(`realtime cluster test ${NO_REDIS_MESSAGE}`);
@@ -19,6 +25,7 @@ describe.skipIf(!hasRedisServer)('sockets across two nodes (Redis adapter)', () 
   let redis: RedisServer;
   let a: TestApp;
   let b: TestApp;
+  let portA: number;
   let portB: number;
   let admin: LoggedIn;
   let companyId: number;
@@ -30,7 +37,7 @@ describe.skipIf(!hasRedisServer)('sockets across two nodes (Redis adapter)', () 
     const env = { REDIS_URL: redis.url, LOGIN_MAX_PER_IP: '1000', LOGIN_MAX_PER_EMAIL: '1000' };
     a = await createTestApp(env, {}, database);
     b = await createTestApp(env, {}, database);
-    await listen(a);
+    portA = await listen(a);
     portB = await listen(b);
     const own = await createCompanyWithAdmin(a.db);
     companyId = own.company.id;
@@ -86,5 +93,61 @@ describe.skipIf(!hasRedisServer)('sockets across two nodes (Redis adapter)', () 
     expect(out.statusCode, out.body).toBeLessThan(300);
     await sleep(400);
     expect(socket.connected).toBe(false);
+  });
+
+  it('a ticket moved out of sight on node A drops the viewer’s socket on node B from the ticket’s room', async () => {
+    const sales = (await createQueue(a.db, companyId, 'Vendas')).id;
+    const support = (await createQueue(a.db, companyId, 'Suporte')).id;
+    const plain = await createPlainUser(a, companyId);
+    await joinQueues(a.db, companyId, plain.user.id, [sales]);
+    const whatsappId = (await createConnection(a.db, companyId)).id;
+    const contactId = (await createContact(a.db, companyId)).id;
+    const ticket = await createTicketRow(a.db, { companyId, contactId, whatsappId, queueId: sales });
+    const socket = await openSocket(portB, plain);
+    sockets.push(socket);
+    expect(await socket.emitWithAck('joinChatBox', ticket.id)).toEqual({ ok: true });
+    const members = async () => (await a.app.ctx.realtime.io.of(`/${companyId}`).in(ROOMS.ticket(ticket.id)).fetchSockets()).length;
+    expect(await members()).toBe(1);
+    // Still visible: the socket stays.
+    await emitTicketUpdate(a.app.ctx, ticket.id);
+    await sleep(300);
+    expect(await members()).toBe(1);
+    await a.db.update(tickets).set({ queueId: support }).where(eq(tickets.id, ticket.id));
+    await emitTicketUpdate(a.app.ctx, ticket.id);
+    await eventually(async () => (await members()) === 0);
+  });
+
+  it('a node drops its own broadcasts undecoded, and decodes another node’s only for a room it holds a socket of', async () => {
+    const queue = (await createQueue(a.db, companyId, 'Só A')).id;
+    const plain = await createPlainUser(a, companyId);
+    await joinQueues(a.db, companyId, plain.user.id, [queue]);
+    const socket = await openSocket(portA, plain);
+    sockets.push(socket);
+    const heard = collect<{ record: { name: string } }>(socket, `company-${companyId}-queue`);
+    await sleep(300); // the connection's own broadcast (the user now online) is not counted
+    // Both nodes of this test run in one process and share the adapter's msgpack parser: one count for both.
+    const parser = (a.app.ctx.realtime.io.of(`/${companyId}`).adapter as unknown as { parser: { decode(m: Buffer): unknown } }).parser;
+    const decode = parser.decode;
+    let decoded = 0;
+    parser.decode = (m) => {
+      decoded += 1;
+      return decode.call(parser, m);
+    };
+    const emit = (node: TestApp, rooms: string[], name: string) =>
+      node.app.ctx.realtime.emitToRooms(companyId, rooms, 'queue', { action: 'update', record: { id: queue, name } } as never);
+    // The queue's room has a socket on A only; the second emit names two rooms (the namespace's channel, not a room's):
+    // A drops both undecoded, B decodes only the second (a room's channel it holds no socket of never reaches the decoder).
+    try {
+      emit(a, [ROOMS.queueUnassigned(queue)], 'from A');
+      emit(a, [ROOMS.queueUnassigned(queue), ROOMS.noQueue], 'from A, two rooms');
+      await sleep(400);
+      expect(decoded).toBe(1);
+      emit(b, [ROOMS.queueUnassigned(queue)], 'from B');
+      await eventually(async () => heard.length === 3);
+      expect(heard.map((e) => e.record.name)).toEqual(['from A', 'from A, two rooms', 'from B']);
+      expect(decoded).toBe(2);
+    } finally {
+      parser.decode = decode;
+    }
   });
 });

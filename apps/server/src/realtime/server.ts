@@ -51,8 +51,12 @@ interface Fanout {
   perCompany: boolean;
   payload: unknown;
 }
+/** What decides who may see a ticket (`canSeeTicket`). */
+type TicketScope = { id: number; userId: number | null; queueId: number | null; status: string };
 interface ServerSideEvents {
   fanout: (f: Fanout) => void;
+  /** A ticket changed: each node checks its own sockets in the ticket's room. */
+  pruneTicket: (companyId: number, ticket: TicketScope) => void;
 }
 type AnyEvents = Record<string, (...args: unknown[]) => void>;
 type AppSocket = Socket<AnyEvents, AnyEvents, ServerSideEvents, SocketData>;
@@ -83,6 +87,7 @@ export class Realtime {
     this.cluster = deps.redisUrl ? redisCluster(deps.redisUrl, deps.log) : undefined;
     this.io = new Server(httpServer, { cors: { origin: deps.corsOrigin, credentials: true }, ...(this.cluster ? { adapter: this.cluster.adapter } : {}) });
     this.io.on('fanout', (f) => this.fanoutLocal(f));
+    this.io.on('pruneTicket', (companyId, ticket) => this.tasks.run('prune ticket room', () => this.pruneTicketRoomNow(companyId, ticket)));
     // The default namespace carries nothing: clients must connect under their company.
     this.io.of('/').use((_socket, next) => next(new Error('connect to /{companyId}')));
     // Open to anyone, the login page included: it carries only changes of public settings (branding).
@@ -330,15 +335,24 @@ export class Realtime {
     }
   }
 
-  /** Sockets in a ticket's room whose user may no longer see the ticket leave it. */
-  pruneTicketRoom(companyId: number, ticket: { id: number; userId: number | null; queueId: number | null; status: string }): void {
-    this.tasks.run('prune ticket room', () => this.pruneTicketRoomNow(companyId, ticket));
+  /**
+   * Sockets in a ticket's room whose user may no longer see the ticket leave it. Each node
+   * checks its own sockets: the others are told, with no answer to wait for (a cluster-wide
+   * `fetchSockets` costs a Redis round trip, a request and an answer from every node per ticket event).
+   */
+  pruneTicketRoom(companyId: number, ticket: TicketScope): void {
+    const scope = { id: ticket.id, userId: ticket.userId, queueId: ticket.queueId, status: ticket.status };
+    this.tasks.run('prune ticket room', () => this.pruneTicketRoomNow(companyId, scope));
+    if (this.cluster) this.io.serverSideEmit('pruneTicket', companyId, scope);
   }
 
-  private async pruneTicketRoomNow(companyId: number, ticket: { id: number; userId: number | null; queueId: number | null; status: string }): Promise<void> {
+  private async pruneTicketRoomNow(companyId: number, ticket: TicketScope): Promise<void> {
     try {
       const room = ROOMS.ticket(ticket.id);
-      const sockets = await this.nsp(companyId).in(room).fetchSockets();
+      // Not `of()`: a node without sockets of the company must not open its namespace (and its Redis subscription).
+      const nsp = this.io._nsps.get(`/${companyId}`);
+      if (!nsp?.adapter.rooms.has(room)) return;
+      const sockets = await nsp.local.in(room).fetchSockets();
       const allowed = new Map<number, boolean>();
       for (const socket of sockets) {
         const userId = socket.data.user?.id;
