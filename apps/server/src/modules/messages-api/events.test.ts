@@ -1,4 +1,5 @@
 import type { AppMessageEventPayload, ContactEventPayload, ExternalSendResponse, ListMessagesResponse, Ticket, TicketEventPayload } from '@balcao/contracts';
+import type { PoolClient } from 'pg';
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contactCustomFields, contactTags, queues, tags, ticketTags, whatsapps } from '../../db/schema/index.js';
@@ -122,5 +123,23 @@ describe("the new contact of an API's first send", () => {
     } finally {
       user.disconnect();
     }
+  });
+});
+
+describe("the first send's asynchronous commit", () => {
+  it("is its statement's own: every pooled connection commits synchronously again after it", async () => {
+    const everyConnection = async <T>(run: (client: PoolClient) => Promise<T>) => {
+      const clients = await Promise.all(Array.from({ length: t.pool.options.max ?? 10 }, () => t.pool.connect()));
+      try {
+        return await Promise.all(clients.map(run));
+      } finally {
+        for (const client of clients) client.release();
+      }
+    };
+    // The test cluster runs with synchronous_commit off: each connection's session is set on, which the send must leave.
+    await everyConnection((client) => client.query('set synchronous_commit = on'));
+    await send({ number: '5511987650003', body: 'Oi' });
+    const settings = await everyConnection(async (client) => (await client.query<{ synchronous_commit: string }>('show synchronous_commit')).rows[0]!.synchronous_commit);
+    expect(settings).toEqual(settings.map(() => 'on'));
   });
 });
