@@ -8,6 +8,7 @@
 // BENCH_RATE=200: the posts start 200 a second on a fixed schedule (open loop), each timed from
 // its scheduled start: the aim's "sustains 200 req/s with p95 ≤ 50 ms" as a client at that rate sees it.
 // BENCH_BURSTS=1: the half-seconds whose p95 passed 50 ms, with the GC, event-loop lag, pool queue and autovacuum then.
+// BENCH_POOL: the API's PostgreSQL connections (10, as main.ts).
 //   npm run bench:messages-api
 //   BENCH_CLIENT_PROCESS=1 BENCH_RATE=200 npm run bench:messages-api
 import { COMPANY_SETTING_DEFAULTS } from '@balcao/contracts';
@@ -37,6 +38,8 @@ const WARMUP = num('BENCH_WARMUP', 100);
 /** 1: the posts and the fake Graph run in a child process over HTTP (bench/messages-api-client.ts), not on the server's thread. */
 const CLIENT_PROCESS = process.env.BENCH_CLIENT_PROCESS === '1';
 const BURSTS = process.env.BENCH_BURSTS === '1';
+/** The API's PostgreSQL connections (main.ts's default is 10). */
+const POOL = num('BENCH_POOL', 10);
 /** The aim's p95 (issue 17): BENCH_BURSTS lists the windows past it. */
 const AIM_P95_MS = 50;
 
@@ -48,7 +51,7 @@ async function main(): Promise<void> {
   const graph = child ? undefined : await FakeGraph.start();
   const database = await benchDatabase('messages-api');
   await migrateAndSeed(database.connectionString, { adminEmail: 'bench@balcao.local', adminPassword: 'bench-password-1' });
-  const pool = createPool(database.connectionString, 10);
+  const pool = createPool(database.connectionString, POOL);
   const monitor = BURSTS ? createPool(database.connectionString, 1) : undefined;
   const config = parseConfig({
     DATA_DIR: database.dataDir,
