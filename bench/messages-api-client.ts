@@ -106,6 +106,8 @@ export function startChildClients(): Promise<ChildClients> {
 if (process.argv.includes('--child')) {
   const graph = await FakeGraph.start();
   process.send!({ graphUrl: graph.url });
+  // A bench that failed before its run (seeding, say) leaves no client behind.
+  process.once('disconnect', () => process.exit(0));
   process.on('message', (m: (PostsInput & { api: string; token: string }) | { stop: true }) => {
     if ('stop' in m) return void graph.close().then(() => process.exit(0));
     const headers = { authorization: `Bearer ${m.token}`, 'content-type': 'application/json' };
