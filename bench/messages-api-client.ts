@@ -3,6 +3,7 @@
 // posts over HTTP and answers the Send API there, as pgbench's clients and Meta's servers would:
 // the server's CPU then counts the server only.
 import { fork } from 'node:child_process';
+import { Agent, request } from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { FakeGraph } from '../apps/server/test/fakes/graph-server.js';
 
@@ -20,6 +21,8 @@ export interface PostsResult {
   /** Each timed request's latency, ms, sorted. */
   times: number[];
   failed: number;
+  /** Each timed request as [scheduled start, latency] in ms, the start on the wall clock (both processes share it). */
+  timeline: [number, number][];
 }
 
 /** One post of request `i` (a text to one of `contacts` numbers): answers its HTTP status. */
@@ -35,11 +38,11 @@ export const payloadOf = (i: number, contacts: number) => ({ number: String(8_00
 export async function runPosts(c: PostsInput, post: Post, started: () => void = () => {}): Promise<PostsResult> {
   for (let i = 0; i < c.warmup; i++) await post(i);
   started();
-  const times: number[] = [];
+  const timeline: [number, number][] = [];
   let failed = 0;
   const timed = async (i: number, from: number) => {
     if ((await post(i)) !== 200) failed += 1;
-    times.push(performance.now() - from);
+    timeline.push([performance.timeOrigin + from, performance.now() - from]);
   };
   let next = 0;
   const t0 = performance.now();
@@ -58,8 +61,11 @@ export async function runPosts(c: PostsInput, post: Post, started: () => void = 
       }),
     );
   const seconds = (performance.now() - t0) / 1000;
-  return { seconds, times: times.sort((a, b) => a - b), failed };
+  return { seconds, times: timeline.map(([, ms]) => ms).sort((a, b) => a - b), failed, timeline };
 }
+
+/** The child's connections to the API (BENCH_CLIENT_CONNECTIONS). */
+const CLIENT_CONNECTIONS = Number(process.env.BENCH_CLIENT_CONNECTIONS ?? 64);
 
 type FromChild = { graphUrl: string } | { started: true } | { result: PostsResult };
 
@@ -73,16 +79,20 @@ export function startChildClients(): Promise<ChildClients> {
   const child = fork(new URL(import.meta.url).pathname, ['--child'], { execArgv: ['--import', 'tsx'], stdio: 'inherit' });
   let onStarted = () => {};
   let onResult: (r: PostsResult) => void = () => {};
+  // A child that dies fails the run (and the bench) instead of leaving it waiting for a result.
+  let onFailure = (err: Error) => console.error(err);
+  child.once('exit', (code) => (code ? onFailure(new Error(`bench clients exited with ${code}`)) : undefined));
   return new Promise((resolve, reject) => {
     child.once('error', reject);
-    child.once('exit', (code) => (code ? reject(new Error(`bench clients exited with ${code}`)) : undefined));
+    onFailure = reject;
     child.on('message', (m: FromChild) => {
       if ('graphUrl' in m)
         resolve({
           graphUrl: m.graphUrl,
           run: (c, started) =>
-            new Promise((done) => {
+            new Promise((done, fail) => {
               onStarted = started;
+              onFailure = fail;
               onResult = (r) => child.send({ stop: true }, () => done(r));
               child.send(c);
             }),
@@ -96,14 +106,24 @@ export function startChildClients(): Promise<ChildClients> {
 if (process.argv.includes('--child')) {
   const graph = await FakeGraph.start();
   process.send!({ graphUrl: graph.url });
+  // A bench that failed before its run (seeding, say) leaves no client behind.
+  process.once('disconnect', () => process.exit(0));
   process.on('message', (m: (PostsInput & { api: string; token: string }) | { stop: true }) => {
     if ('stop' in m) return void graph.close().then(() => process.exit(0));
     const headers = { authorization: `Bearer ${m.token}`, 'content-type': 'application/json' };
-    const post: Post = async (i) => {
-      const res = await fetch(`${m.api}/api/messages/send`, { method: 'POST', headers, body: JSON.stringify(payloadOf(i, m.contacts)) });
-      await res.arrayBuffer();
-      return res.status;
-    };
+    // An integration's HTTP client keeps a bounded pool of connections: when the server falls behind, the posts
+    // beyond it wait here (still timed from their scheduled start) instead of opening thousands of connections.
+    const agent = new Agent({ keepAlive: true, maxSockets: CLIENT_CONNECTIONS });
+    const url = new URL('/api/messages/send', m.api);
+    const post: Post = (i) =>
+      new Promise((done, fail) => {
+        const req = request(url, { method: 'POST', headers, agent }, (res) => {
+          res.resume();
+          res.once('end', () => done(res.statusCode ?? 0));
+        });
+        req.once('error', fail);
+        req.end(JSON.stringify(payloadOf(i, m.contacts)));
+      });
     runPosts(m, post, () => process.send!({ started: true })).then(
       (result) => process.send!({ result }),
       (err: unknown) => {

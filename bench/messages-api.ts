@@ -7,6 +7,8 @@
 // BENCH_CLIENT_PROCESS=1: the posts (over HTTP) and the fake Graph run in a child process.
 // BENCH_RATE=200: the posts start 200 a second on a fixed schedule (open loop), each timed from
 // its scheduled start: the aim's "sustains 200 req/s with p95 ≤ 50 ms" as a client at that rate sees it.
+// BENCH_BURSTS=1: the half-seconds whose p95 passed 50 ms, with the GC, event-loop lag, pool queue and autovacuum then.
+// BENCH_POOL: the API's PostgreSQL connections (10, as main.ts).
 //   npm run bench:messages-api
 //   BENCH_CLIENT_PROCESS=1 BENCH_RATE=200 npm run bench:messages-api
 import { COMPANY_SETTING_DEFAULTS } from '@balcao/contracts';
@@ -20,6 +22,7 @@ import { companies, companySettings, plans } from '../apps/server/src/db/schema/
 import { buildApp } from '../apps/server/src/http/app.js';
 import { createConnection } from '../apps/server/test/connections.js';
 import { FakeGraph } from '../apps/server/test/fakes/graph-server.js';
+import { watchBursts, type Bursts } from './messages-api-bursts.js';
 import { payloadOf, runPosts, startChildClients } from './messages-api-client.js';
 import { cpuMeter, perUnit } from './cpu.js';
 import { benchDatabase } from './database.js';
@@ -34,6 +37,11 @@ const CONTACTS = num('BENCH_CONTACTS', 500);
 const WARMUP = num('BENCH_WARMUP', 100);
 /** 1: the posts and the fake Graph run in a child process over HTTP (bench/messages-api-client.ts), not on the server's thread. */
 const CLIENT_PROCESS = process.env.BENCH_CLIENT_PROCESS === '1';
+const BURSTS = process.env.BENCH_BURSTS === '1';
+/** The API's PostgreSQL connections (main.ts's default is 10). */
+const POOL = num('BENCH_POOL', 10);
+/** The aim's p95 (issue 17): BENCH_BURSTS lists the windows past it. */
+const AIM_P95_MS = 50;
 
 const percentile = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? NaN;
 const load = () => loadavg().map((l) => l.toFixed(1)).join(' / ');
@@ -43,7 +51,8 @@ async function main(): Promise<void> {
   const graph = child ? undefined : await FakeGraph.start();
   const database = await benchDatabase('messages-api');
   await migrateAndSeed(database.connectionString, { adminEmail: 'bench@balcao.local', adminPassword: 'bench-password-1' });
-  const pool = createPool(database.connectionString, 10);
+  const pool = createPool(database.connectionString, POOL);
+  const monitor = BURSTS ? createPool(database.connectionString, 1) : undefined;
   const config = parseConfig({
     DATA_DIR: database.dataDir,
     LOG_LEVEL: 'silent',
@@ -65,11 +74,13 @@ async function main(): Promise<void> {
     const posts = { requests: REQUESTS, concurrency: CONCURRENCY, rate: RATE, contacts: CONTACTS, warmup: WARMUP };
 
     let cpu: ReturnType<typeof cpuMeter> | undefined;
+    let bursts: Bursts | undefined;
     const started = () => {
       console.log(`load average at start: ${load()}`);
       cpu = cpuMeter(database.postmasterPid);
+      if (monitor) bursts = watchBursts(pool, monitor);
     };
-    const { seconds, times, failed } = child
+    const { seconds, times, failed, timeline } = child
       ? await child.run({ ...posts, api: `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`, token }, started)
       : await runPosts(
           posts,
@@ -85,10 +96,12 @@ async function main(): Promise<void> {
     console.log(`\nPOST /api/messages/send, ${REQUESTS} requests, ${pace}, ${CONTACTS} contacts, ${where} (load ${load()}):`);
     console.log(`  ${rps.toFixed(0)} req/s, ${failed} failed; p50 ${percentile(times, 0.5).toFixed(1)} ms, p95 ${percentile(times, 0.95).toFixed(1)} ms, p99 ${percentile(times, 0.99).toFixed(1)} ms`);
     console.log(`  ${perUnit(spent, REQUESTS, 'request')} (the send each request starts included${child ? '' : ', and the client and fake Graph'})`);
+    bursts?.report(timeline, AIM_P95_MS);
     const reference = await runPgbench(database.adminConnectionString, 8, 15);
     console.log(reference ? `pgbench -N (8 clients, 15 s): ${reference.tps.toFixed(0)} tps; API req/s ÷ pgbench tps = ${(rps / reference.tps).toFixed(3)}, load ${load()}` : 'pgbench: NOT FOUND');
   } finally {
     await app.close();
+    await monitor?.end();
     await pool.end();
     await database.stop();
     await graph?.close();

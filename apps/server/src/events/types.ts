@@ -97,7 +97,7 @@ export type DomainEvent =
   | { type: 'ticket.read'; ticket: TicketScope }
   | { type: 'message.created'; message: Message; ticket: Ticket; hidesNumbers?: boolean }
   | { type: 'message.updated'; message: Message; ticket: Ticket; hidesNumbers?: boolean }
-  | { type: 'contact.saved'; companyId: number; action: 'create' | 'update'; contact: Contact }
+  | { type: 'contact.saved'; companyId: number; action: 'create' | 'update'; contact: Contact; hidesNumbers?: boolean }
   | { type: 'contact.deleted'; companyId: number; contactId: number }
   /** A spreadsheet import's progress: only the importing user hears it. */
   | { type: 'contact.importProgress'; companyId: number; userId: number; payload: ContactImportProgressPayload }

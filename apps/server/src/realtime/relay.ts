@@ -57,7 +57,7 @@ export async function emitDomainEvent(rt: Realtime, event: DomainEvent): Promise
       );
     }
     case 'contact.saved':
-      return rt.emitMasked(event.companyId, [ROOMS.everyone], 'contact', (mask) => ({ action: event.action, contact: mask(event.contact) }));
+      return rt.emitMasked(event.companyId, [ROOMS.everyone], 'contact', (mask) => ({ action: event.action, contact: mask(event.contact) }), event.hidesNumbers);
     case 'contact.deleted':
       return rt.emitToRooms(event.companyId, [ROOMS.everyone], 'contact', { action: 'delete', contactId: event.contactId });
     case 'contact.importProgress':

@@ -26,9 +26,12 @@ const notFound = () => new AppError('ERR_NO_CONTACT_FOUND', 404);
 const duplicated = () => new AppError('ERR_DUPLICATED_CONTACT', 409);
 const NUMBER_KEY = 'contacts_company_channel_number_key';
 
-/** `company-{id}-contact` to everyone in the company, numbers masked for non-admins when the company hides them. */
-export async function emitContact(ctx: AppContext, companyId: number, action: 'create' | 'update', contact: Contact): Promise<void> {
-  await ctx.events.publish({ type: 'contact.saved', companyId, action, contact });
+/**
+ * `company-{id}-contact` to everyone in the company, numbers masked for non-admins when the company hides them
+ * (`hidesNumbers`: that flag when the caller read it with its rows, else realtime/ reads it).
+ */
+export async function emitContact(ctx: AppContext, companyId: number, action: 'create' | 'update', contact: Contact, hidesNumbers?: boolean): Promise<void> {
+  await ctx.events.publish({ type: 'contact.saved', companyId, action, contact, hidesNumbers });
 }
 
 /** Reloads, announces and answers (masked for the caller) a contact after a write. */

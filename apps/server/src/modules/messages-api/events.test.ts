@@ -1,13 +1,14 @@
-import type { AppMessageEventPayload, ExternalSendResponse, ListMessagesResponse, Ticket, TicketEventPayload } from '@balcao/contracts';
+import type { AppMessageEventPayload, ContactEventPayload, ExternalSendResponse, ListMessagesResponse, Ticket, TicketEventPayload } from '@balcao/contracts';
+import type { PoolClient } from 'pg';
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contactCustomFields, contactTags, queues, tags, ticketTags, whatsapps } from '../../db/schema/index.js';
-import { bearer, createCompanyWithAdmin, createTestApp, login, type LoggedIn, type TestApp } from '../../../test/helpers.js';
+import { bearer, createCompanyWithAdmin, createTestApp, login, nextEvent, type LoggedIn, type TestApp } from '../../../test/helpers.js';
 import { createConnection } from '../../../test/connections.js';
-import { createContact } from '../../../test/tickets.js';
+import { createContact, setCompanySettings } from '../../../test/tickets.js';
 import { FakeGraph } from '../../../test/fakes/graph-server.js';
 import { metaEnv } from '../../../test/fakes/meta-webhook.js';
-import { listen, openSocket } from '../../../test/roles.js';
+import { createPlainUser, listen, openSocket } from '../../../test/roles.js';
 
 /**
  * The API's message and ticket events are presented from the rows it wrote (no re-read):
@@ -20,6 +21,7 @@ let admin: LoggedIn;
 let companyId: number;
 let conn: typeof whatsapps.$inferSelect;
 let socket: Socket;
+let port: number;
 
 beforeAll(async () => {
   graph = await FakeGraph.start();
@@ -29,7 +31,8 @@ beforeAll(async () => {
   admin = await login(t.app, own.email, own.password);
   const [queue] = await t.db.insert(queues).values({ companyId, name: 'Suporte', color: '#336699' }).returning();
   conn = await createConnection(t.db, companyId, { complationMessage: 'Tchau!' }, [queue!.id]);
-  socket = await openSocket(await listen(t), admin);
+  port = await listen(t);
+  socket = await openSocket(port, admin);
 });
 
 afterAll(async () => {
@@ -101,5 +104,42 @@ describe('the API message as the sockets hear it', () => {
       whatsapp: { id: conn.id, name: conn.name, hasFarewell: true },
       contact: { tags: [{ id: vip!.id, name: 'VIP' }], extraInfo: [{ name: 'CPF', value: '123' }] },
     });
+  });
+});
+
+describe("the new contact of an API's first send", () => {
+  it('reaches users with the number masked when the company hides numbers (the flag read with the new ticket), admins unmasked', async () => {
+    const user = await openSocket(port, await createPlainUser(t, companyId));
+    try {
+      for (const [hides, number] of [[true, '5511987650001'], [false, '5511987650002']] as const) {
+        await setCompanySettings(t.db, companyId, { lgpdHideNumber: hides ? 'enabled' : 'disabled' });
+        const toAdmin = nextEvent<ContactEventPayload>(socket, `company-${companyId}-contact`);
+        const toUser = nextEvent<ContactEventPayload>(user, `company-${companyId}-contact`);
+        await send({ number, body: 'Primeira mensagem' });
+        expect(await toAdmin).toMatchObject({ action: 'create', contact: { number, name: number } });
+        const shown = hides ? number.slice(0, 4) + '*****' + number.slice(-4) : number;
+        expect(await toUser).toMatchObject({ action: 'create', contact: { number: shown, name: shown } });
+      }
+    } finally {
+      user.disconnect();
+    }
+  });
+});
+
+describe("the first send's asynchronous commit", () => {
+  it("is its statement's own: every pooled connection commits synchronously again after it", async () => {
+    const everyConnection = async <T>(run: (client: PoolClient) => Promise<T>) => {
+      const clients = await Promise.all(Array.from({ length: t.pool.options.max ?? 10 }, () => t.pool.connect()));
+      try {
+        return await Promise.all(clients.map(run));
+      } finally {
+        for (const client of clients) client.release();
+      }
+    };
+    // The test cluster runs with synchronous_commit off: each connection's session is set on, which the send must leave.
+    await everyConnection((client) => client.query('set synchronous_commit = on'));
+    await send({ number: '5511987650003', body: 'Oi' });
+    const settings = await everyConnection(async (client) => (await client.query<{ synchronous_commit: string }>('show synchronous_commit')).rows[0]!.synchronous_commit);
+    expect(settings).toEqual(settings.map(() => 'on'));
   });
 });

@@ -86,8 +86,8 @@ async function ticketFor(
           if (saved.created) await ctx.events.record(tx, { type: 'contact.created', contactIds: [saved.contact.id] });
           return saved;
         }));
-  // A contact this call created has no extra info or tags yet: presented from its row, not read again.
-  if (created) await emitContact(ctx, connection.companyId, 'create', presentContact(contact));
+  // A contact this call created has no extra info or tags yet: presented from its row, not read again (nor the LGPD flag, read with its ticket).
+  if (created) await emitContact(ctx, connection.companyId, 'create', presentContact(contact), first?.ticket && first.ticket.includes.hides_numbers === true);
   if (!contact.active) throw new AppError('ERR_CONTACT_BLOCKED', 400);
   if (first?.ticket) return { ticket: first.ticket.row, contact, current: true, includes: first.ticket.includes };
   const found =

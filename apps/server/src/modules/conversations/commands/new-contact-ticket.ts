@@ -15,6 +15,11 @@ import { rowOf, runPrepared, selected } from './prepared.js';
  * is inserted only when this statement created an active contact (a number another request wrote first
  * is left to `findOrCreateTicket`). Only for a company whose webhooks do not record `contact.created`
  * (that fact is written in the contact's transaction).
+ *
+ * Its commit does not wait for the WAL flush (`synchronous_commit` off for this statement's own transaction): the
+ * caller answers only after the message's outbox statement, whose synchronous commit flushes the WAL past this
+ * one's, so an answered request is as durable as before and a crash before it loses a contact no answer reported.
+ * One flush wait fewer per first send (docs/BENCHMARKS.md, first17c).
  */
 
 export interface NewContactTicket {
@@ -53,7 +58,8 @@ function compile() {
     RETURNING *
   )
   SELECT ${sql.raw(selected('c', contactColumns))}, c.created, ${sql.raw(selected('t', ticketColumns))},
-    ${sql.join(includeNames.map((name) => included[name]), sql`, `)}
+    ${sql.join(includeNames.map((name) => included[name]), sql`, `)},
+    set_config('synchronous_commit', 'off', true)
   FROM c LEFT JOIN t ON true`;
   return new PgDialect().sqlToQuery(query);
 }
