@@ -30,17 +30,58 @@ export async function inTicketTurn(ctx: AppContext, c: InboundContext, run: (c: 
   const { messageId } = c;
   if (c.ticket.isGroup || messageId === undefined) return run(c);
   const ticketId = c.ticket.id;
-  let mine = await waitForTurn(ctx, ticketId, messageId);
-  const renew = setInterval(() => {
-    if (mine) void renewLease(ctx, ticketId, mine).then((until) => (mine = until), () => undefined);
-  }, LEASE_MS / 3);
+  const local = afterLocalTurn(ctx, ticketId, messageId);
   try {
-    const [fresh] = await freshTicket(ctx.db).execute({ ticketId });
-    await run({ ...c, ticket: fresh ?? c.ticket });
+    await local.ready;
+    let mine = await waitForTurn(ctx, ticketId, messageId);
+    const renew = setInterval(() => {
+      if (mine) void renewLease(ctx, ticketId, mine).then((until) => (mine = until), () => undefined);
+    }, LEASE_MS / 3);
+    try {
+      const [fresh] = await freshTicket(ctx.db).execute({ ticketId });
+      await run({ ...c, ticket: fresh ?? c.ticket });
+    } finally {
+      clearInterval(renew);
+      await endTurn(ctx, ticketId, messageId, mine);
+    }
   } finally {
-    clearInterval(renew);
-    await endTurn(ctx, ticketId, messageId, mine);
+    local.done();
   }
+}
+
+/** Per node and ticket, the messages whose turn has not ended yet (each settles when its turn ends). */
+const localTurns = new WeakMap<AppContext, Map<number, Map<number, Promise<void>>>>();
+
+/**
+ * On one node, a ticket's message first waits for the earlier messages (smaller ids) of that ticket
+ * running here, so they do not poll the lease against each other — a poll is a statement. The lease
+ * still orders them across nodes; a message waits WAIT_MS at most here too.
+ */
+function afterLocalTurn(ctx: AppContext, ticketId: number, messageId: number): { ready: Promise<void>; done: () => void } {
+  let tickets = localTurns.get(ctx);
+  if (!tickets) localTurns.set(ctx, (tickets = new Map()));
+  let running = tickets.get(ticketId);
+  if (!running) tickets.set(ticketId, (running = new Map()));
+  const earlier = [...running].flatMap(([id, turn]) => (id < messageId ? [turn] : []));
+  let done!: () => void;
+  running.set(messageId, new Promise<void>((resolve) => (done = resolve)));
+  const ready = earlier.length
+    ? new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, WAIT_MS);
+        void Promise.all(earlier).then(() => {
+          clearTimeout(timer);
+          resolve();
+        });
+      })
+    : Promise.resolve();
+  return {
+    ready,
+    done: () => {
+      done();
+      running.delete(messageId);
+      if (running.size === 0 && tickets.get(ticketId) === running) tickets.delete(ticketId);
+    },
+  };
 }
 
 /** The ticket as the previous message's behaviours left it (prepared: read for every customer message). */

@@ -63,9 +63,12 @@ function compile() {
     SELECT * FROM jsonb_to_recordset(${sql.placeholder('items')}::jsonb) AS v(ord int, "companyId" int, "contactId" int, "whatsappId" int, wid text,
       body text, "fromMe" boolean, "mediaType" text, "mediaUrl" text, "isForwarded" boolean, "quotedWid" text, data jsonb, at timestamptz)
   ), live AS (
+    -- Locked before the messages draw their ids, so a ticket's messages commit in id order (the order
+    -- the behaviours' turns follow), and read as the lock leaves them.
     SELECT * FROM tickets
     WHERE contact_id IN (SELECT "contactId" FROM v) AND ${ACTIVE_TICKET_PREDICATE}
       AND (contact_id, whatsapp_id) IN (SELECT "contactId", "whatsappId" FROM v)
+    ORDER BY id FOR UPDATE
   ), ok AS (
     -- Every message's (contact, connection) has its live ticket: else nothing is written.
     SELECT NOT EXISTS (SELECT 1 FROM v WHERE NOT EXISTS (SELECT 1 FROM live l WHERE l.contact_id = v."contactId" AND l.whatsapp_id = v."whatsappId")) AS all_live
