@@ -3,6 +3,11 @@ import { expect, type Page } from '@playwright/test';
 
 /** The serious and critical axe-core violations of the page as it is now (labels, roles, contrast, focus order), one line each. */
 export async function seriousViolations(page: Page, where: string): Promise<string[]> {
+  // Colours are read as they settle: a dialog still fading in blends its buttons with the backdrop.
+  await page.evaluate(() => {
+    const finite = document.getAnimations().filter((a) => a.effect?.getComputedTiming().iterations !== Infinity);
+    return Promise.race([Promise.all(finite.map((a) => a.finished.catch(() => undefined))), new Promise((r) => setTimeout(r, 2000))]);
+  });
   const { violations } = await new AxeBuilder({ page }).analyze();
   return violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')

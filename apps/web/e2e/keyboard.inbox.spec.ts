@@ -49,9 +49,13 @@ test('an attendant moves through the waiting tickets, opens, accepts, replies an
   const second = new Customer();
   const firstText = `Primeiro cliente ${first.tag}`;
   const secondText = `Segundo cliente ${second.tag}`;
+  // Each ticket settled (its queue set by the connection's behaviours, which touch the ticket) before
+  // the next customer writes: the second ticket stays the newest, so the list's order is known.
+  const settled = (text: string) => async () => (await world.api.ticketByLastMessage('pending', text))?.queueId;
   await first.says(firstText);
+  await expect.poll(settled(firstText)).toBe(world.queueA.id);
   await second.says(secondText);
-  await expect.poll(async () => (await world.api.ticketByLastMessage('pending', secondText)) !== undefined).toBe(true);
+  await expect.poll(settled(secondText)).toBe(world.queueA.id);
 
   await loginUI(page, world.attendant1.email, world.attendant1.password);
   await expect(page).toHaveURL(/\/tickets$/);
