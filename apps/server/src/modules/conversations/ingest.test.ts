@@ -23,6 +23,20 @@ afterAll(async () => {
   await graph.close();
 });
 
+/** A customer's text message as the WhatsApp adapter decodes it; the raw item carries its id. */
+function text(number: string, wid: string) {
+  return {
+    kind: 'message' as const,
+    wid,
+    fromMe: false,
+    body: wid,
+    mediaType: 'chat' as const,
+    at: new Date(),
+    raw: { wid },
+    chat: { number, name: `Cliente ${number}`, remoteJid: number, isGroup: false },
+  };
+}
+
 describe('a burst of webhooks (issue 10, Performance)', () => {
   it('is stored by shared inserts and batched transactions: every message once, in received order per customer, one ticket each', async () => {
     const { company, email, password } = await createCompanyWithAdmin(t.db);
@@ -92,16 +106,6 @@ describe('a burst of webhooks (issue 10, Performance)', () => {
   it('a batch of known customers where one ticket was closed meanwhile: stored once each, in order, that customer gets one new live ticket', async () => {
     const { company } = await createCompanyWithAdmin(t.db);
     const conn = await createConnection(t.db, company.id, { timeCreateNewTicket: 0 });
-    const text = (number: string, wid: string) => ({
-      kind: 'message' as const,
-      wid,
-      fromMe: false,
-      body: wid,
-      mediaType: 'chat' as const,
-      at: new Date(),
-      raw: {},
-      chat: { number, name: `Cliente ${number}`, remoteJid: number, isGroup: false },
-    });
     const first = await processInbound(t.app.ctx, conn, text('7100021', 'm_mixed_a1'));
     const closing = await processInbound(t.app.ctx, conn, text('7100022', 'm_mixed_b1'));
     if (first.outcome !== 'stored' || closing.outcome !== 'stored') throw new Error('not stored');
@@ -128,16 +132,6 @@ describe('a burst of webhooks (issue 10, Performance)', () => {
   it('a batch of known customers with live tickets: stored once each, in order, on their tickets, a redelivery in it left out', async () => {
     const { company } = await createCompanyWithAdmin(t.db);
     const conn = await createConnection(t.db, company.id);
-    const text = (number: string, wid: string) => ({
-      kind: 'message' as const,
-      wid,
-      fromMe: false,
-      body: wid,
-      mediaType: 'chat' as const,
-      at: new Date(),
-      raw: { wid },
-      chat: { number, name: `Cliente ${number}`, remoteJid: number, isGroup: false },
-    });
     const a = await processInbound(t.app.ctx, conn, text('7100031', 'm_known_a1'));
     const b = await processInbound(t.app.ctx, conn, text('7100032', 'm_known_b1'));
     if (a.outcome !== 'stored' || b.outcome !== 'stored') throw new Error('not stored');
