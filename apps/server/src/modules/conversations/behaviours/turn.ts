@@ -10,7 +10,7 @@ const LEASE_MS = 30_000;
 /** The longest a message waits for its turn; after that its behaviours run anyway (logged). */
 const WAIT_MS = 120_000;
 /** An earlier message of the ticket stored longer ago than this is not waited for (its node may have died). */
-const RECENT_MS = 30_000;
+export const RECENT_MS = 30_000;
 const FIRST_POLL_MS = 15;
 const MAX_POLL_MS = 250;
 
