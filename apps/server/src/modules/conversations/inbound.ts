@@ -14,8 +14,7 @@ import { storeKnownMessages } from './commands/inbound-known.js';
 import { findOrCreateTicket, liveTicketsOf, ticketPairKey, touchTicketsAfterMessages, type FoundTicket, type TicketTouch } from './commands/ticket-rows.js';
 import type { Connection } from '../../channels/adapter.js';
 import type { ImportMode, InboundEvent, InboundMessage } from '../../channels/inbound-event.js';
-import { runInboundBehaviours } from './behaviours/inbound.js';
-import { inTicketTurn } from './behaviours/turn.js';
+import { runBatchBehaviours, type InboundContext } from './behaviours/batch.js';
 import { emitMessageUpdate, emitTicketUpdate } from './emit.js';
 import { presentStoredAll, type Includes } from './present-stored.js';
 
@@ -144,6 +143,7 @@ async function afterStored(ctx: AppContext, prepared: Prepared[], stored: Stored
 
   await announce(async () => {
     for (const { p, s } of kept) if (s.chatCreated) emitContactCreate(ctx, p.connection.companyId, s.chat.id);
+    const behaviours: InboundContext[] = [];
     const presented = await presentStoredAll(
       ctx,
       kept.map(({ p, s }) => ({ ticket: s.ticket, message: s.message, chat: s.chat, sender: s.sender, connection: p.connection, includes: s.includes })),
@@ -151,11 +151,9 @@ async function afterStored(ctx: AppContext, prepared: Prepared[], stored: Stored
     for (const [i, { p, s }] of kept.entries()) {
       const shown = presented[i];
       if (shown) await ctx.events.publish({ type: 'ticket.updated', ticket: shown.ticket, hidesNumbers: shown.hidesNumbers }, { type: 'message.created', ...shown });
-      if (!p.m.fromMe) {
-        const c = { connection: p.connection, found: s.found, ticket: s.ticket, body: p.m.body, messageId: s.message.id };
-        ctx.background.run('connection behaviours', () => inTicketTurn(ctx, c, (current) => runInboundBehaviours(ctx, current)));
-      }
+      if (!p.m.fromMe) behaviours.push({ connection: p.connection, found: s.found, ticket: s.ticket, body: p.m.body, messageId: s.message.id });
     }
+    ctx.background.run('connection behaviours', () => runBatchBehaviours(ctx, behaviours));
   });
   return results;
 }

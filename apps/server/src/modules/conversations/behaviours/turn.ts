@@ -1,8 +1,9 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { ticketTurns, tickets } from '../../../db/schema/index.js';
 import type { AppContext } from '../../../http/context.js';
-import { preparedPerDb, runPrepared } from '../commands/prepared.js';
+import { preparedPerDb, rowOf, runPrepared, selected } from '../commands/prepared.js';
+import type { TicketRow } from '../../tickets/presenter.js';
 import type { InboundContext } from './inbound.js';
 
 /** A turn is held this long, renewed every third of it while the behaviours run; a crashed node's runs out. */
@@ -10,7 +11,7 @@ const LEASE_MS = 30_000;
 /** The longest a message waits for its turn; after that its behaviours run anyway (logged). */
 const WAIT_MS = 120_000;
 /** An earlier message of the ticket stored longer ago than this is not waited for (its node may have died). */
-const RECENT_MS = 30_000;
+export const RECENT_MS = 30_000;
 const FIRST_POLL_MS = 15;
 const MAX_POLL_MS = 250;
 
@@ -33,12 +34,13 @@ export async function inTicketTurn(ctx: AppContext, c: InboundContext, run: (c: 
   const local = afterLocalTurn(ctx, ticketId, messageId);
   try {
     await local.ready;
-    let mine = await waitForTurn(ctx, ticketId, messageId);
+    const taken = await waitForTurn(ctx, ticketId, messageId);
+    let mine = taken?.until ?? null;
     const renew = setInterval(() => {
       if (mine) void renewLease(ctx, ticketId, mine).then((until) => (mine = until), () => undefined);
     }, LEASE_MS / 3);
     try {
-      const [fresh] = await freshTicket(ctx.db).execute({ ticketId });
+      const fresh = taken ? taken.ticket : (await freshTicket(ctx.db).execute({ ticketId }))[0];
       await run({ ...c, ticket: fresh ?? c.ticket });
     } finally {
       clearInterval(renew);
@@ -84,15 +86,15 @@ function afterLocalTurn(ctx: AppContext, ticketId: number, messageId: number): {
   };
 }
 
-/** The ticket as the previous message's behaviours left it (prepared: read for every customer message). */
+/** The ticket as the previous message's behaviours left it, when the turn was not taken (the take reads it otherwise). */
 const freshTicket = preparedPerDb((db) => db.select().from(tickets).where(eq(tickets.id, sql.placeholder('ticketId'))).prepare('behaviours_turn_ticket'));
 
-/** The lease's end once this message holds the turn; null when it waited WAIT_MS in vain. */
-async function waitForTurn(ctx: AppContext, ticketId: number, messageId: number): Promise<Date | null> {
+/** The lease's end and the ticket once this message holds the turn; null when it waited WAIT_MS in vain. */
+async function waitForTurn(ctx: AppContext, ticketId: number, messageId: number): Promise<Taken | null> {
   const deadline = Date.now() + WAIT_MS;
   for (let pause = FIRST_POLL_MS; Date.now() < deadline; pause = Math.min(MAX_POLL_MS, Math.ceil(pause * 1.5))) {
-    const until = await takeTurn(ctx, ticketId, messageId);
-    if (until) return until;
+    const taken = await takeTurn(ctx, ticketId, messageId);
+    if (taken) return taken;
     await sleep(pause);
   }
   ctx.log.warn({ ticketId, messageId }, 'connection behaviours ran without their turn: the ticket stayed busy');
@@ -106,25 +108,40 @@ const noEarlierWaiting = (done: ReturnType<typeof sql>) => sql`NOT EXISTS (
     AND m.id > ${done} AND m.created_at > ${sql.placeholder('recent')}::timestamptz
 )`;
 
+const ticketColumns = Object.entries(getTableColumns(tickets));
+
 /**
- * Takes the lease when it is free (or ran out) and no earlier customer message waits: ONE statement
- * that also creates the ticket's turn row (the first message of a ticket takes its turn in it).
- * Compiled once, run as a named prepared statement: it runs for every customer message.
+ * Takes the lease when it is free (or ran out) and no earlier customer message waits, and reads the
+ * ticket: ONE statement that also creates the ticket's turn row (the first message of a ticket takes
+ * its turn in it). The ticket is read in the statement's snapshot, so the turn row taken must be the
+ * version that snapshot saw (`xmin`): a turn ended meanwhile may have changed the ticket after the
+ * snapshot; then nothing is taken and the next poll takes it. Compiled once, run as a named prepared
+ * statement: it runs for every customer message that takes a turn.
  */
 const takeTurnQuery = new PgDialect().sqlToQuery(sql`
-  INSERT INTO ticket_turns (ticket_id, leased_until)
-  -- A ticket's turn row exists from its first message on: then the conflict's WHERE decides.
-  SELECT ${sql.placeholder('ticketId')}::int, ${leaseEnd}
-  WHERE EXISTS (SELECT 1 FROM ticket_turns WHERE ticket_id = ${sql.placeholder('ticketId')}::int) OR ${noEarlierWaiting(sql`0`)}
-  ON CONFLICT (ticket_id) DO UPDATE SET leased_until = ${leaseEnd}
-  WHERE (ticket_turns.leased_until IS NULL OR ticket_turns.leased_until < now())
-    AND ${noEarlierWaiting(sql`coalesce(ticket_turns.last_message_id, 0)`)}
-  RETURNING leased_until`);
+  WITH taken AS (
+    INSERT INTO ticket_turns (ticket_id, leased_until)
+    -- A ticket's turn row exists from its first message on: then the conflict's WHERE decides.
+    SELECT ${sql.placeholder('ticketId')}::int, ${leaseEnd}
+    WHERE EXISTS (SELECT 1 FROM ticket_turns WHERE ticket_id = ${sql.placeholder('ticketId')}::int) OR ${noEarlierWaiting(sql`0`)}
+    ON CONFLICT (ticket_id) DO UPDATE SET leased_until = ${leaseEnd}
+    WHERE (ticket_turns.leased_until IS NULL OR ticket_turns.leased_until < now())
+      AND ticket_turns.xmin = (SELECT o.xmin FROM ticket_turns o WHERE o.ticket_id = ${sql.placeholder('ticketId')}::int)
+      AND ${noEarlierWaiting(sql`coalesce(ticket_turns.last_message_id, 0)`)}
+    RETURNING leased_until
+  )
+  SELECT taken.leased_until, ${sql.raw(selected('t', ticketColumns))}
+  FROM taken JOIN tickets t ON t.id = ${sql.placeholder('ticketId')}::int`);
 
-async function takeTurn(ctx: AppContext, ticketId: number, messageId: number): Promise<Date | null> {
+interface Taken {
+  until: Date;
+  ticket: TicketRow;
+}
+
+async function takeTurn(ctx: AppContext, ticketId: number, messageId: number): Promise<Taken | null> {
   const recent = new Date(Date.now() - RECENT_MS).toISOString();
-  const [row] = await runPrepared(ctx, 'behaviours_take_turn', takeTurnQuery, { ticketId, messageId, recent });
-  return row ? new Date(row[0] as string) : null;
+  const [row] = await runPrepared(ctx, 'behaviours_take_turn_ticket', takeTurnQuery, { ticketId, messageId, recent });
+  return row ? { until: new Date(row[0] as string), ticket: rowOf<TicketRow>(ticketColumns, row, 1) } : null;
 }
 
 async function renewLease(ctx: AppContext, ticketId: number, mine: Date): Promise<Date | null> {
