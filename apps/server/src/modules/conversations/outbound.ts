@@ -13,6 +13,7 @@ import { includesOf, presentStored, type Includes } from './present-stored.js';
 import { buildVcard, parseVcard, type ContactCard } from '../messages/vcard.js';
 import { ChannelSendError, type Connection, type OutgoingMessage, type Recipient } from '../../channels/adapter.js';
 import { emitMessageCreate, emitMessageUpdate, emitTicketUpdate } from './emit.js';
+import { recordSent } from './outbound-sent.js';
 
 /** How long a claimed row is left alone by the sweeper while its send is in flight (a crash frees it after this). */
 const SEND_LEASE_MS = 60_000;
@@ -190,7 +191,7 @@ async function attempt(ctx: AppContext, row: MessageRow, held?: SendTarget): Pro
     target = held ?? (await channelTarget(ctx, row.ticketId));
     const adapter = ctx.channels.adapterFor(target.connection.channel);
     const { wid } = await adapter.send(target.connection, await outgoingFor(ctx, row, target.to));
-    settled = await markSent(ctx, row, wid);
+    settled = await recordSent(ctx, row, wid, (r, w) => markSent(ctx, r, w));
   } catch (err) {
     settled = await markFailedAttempt(ctx, row, err);
   }
