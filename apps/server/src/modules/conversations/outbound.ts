@@ -269,7 +269,8 @@ export async function outgoingFor(ctx: AppContext, row: MessageRow, to: Recipien
 function prepareMarkSent(db: Db) {
   return db
     .update(messages)
-    .set({ wid: sql`${sql.placeholder('wid')}`, ack: sql`GREATEST(${messages.ack}, 1)`, sendStatus: 'sent', nextAttemptAt: null, lastError: null })
+    // updated_at by the database: Drizzle's $onUpdate default would be evaluated once, when the statement is built.
+    .set({ wid: sql`${sql.placeholder('wid')}`, ack: sql`GREATEST(${messages.ack}, 1)`, sendStatus: 'sent', nextAttemptAt: null, lastError: null, updatedAt: sql`now()` })
     .where(eq(messages.id, sql.placeholder('id')))
     .returning()
     .prepare('outbox_mark_sent');
