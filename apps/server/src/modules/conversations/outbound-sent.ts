@@ -23,10 +23,11 @@ const MAX_BATCH = 200;
 
 const messageColumns = Object.entries(getTableColumns(messages));
 
+/** `= ANY` of the ids: its prepared (generic) plan is an index scan of the primary key whatever the batch's size (a join to `unnest` is planned for 100 rows). */
 const compiled = new PgDialect().sqlToQuery(sql`
-  UPDATE messages m SET wid = v.wid, ack = GREATEST(m.ack, 1), send_status = 'sent', next_attempt_at = NULL, last_error = NULL, updated_at = now()
-  FROM unnest(${sql.placeholder('ids')}::int[], ${sql.placeholder('wids')}::text[]) AS v(id, wid)
-  WHERE m.id = v.id
+  UPDATE messages m SET wid = (${sql.placeholder('wids')}::text[])[array_position(${sql.placeholder('ids')}::int[], m.id)],
+    ack = GREATEST(m.ack, 1), send_status = 'sent', next_attempt_at = NULL, last_error = NULL, updated_at = now()
+  WHERE m.id = ANY(${sql.placeholder('ids')}::int[])
   RETURNING ${sql.raw(selected('m', messageColumns))}`);
 
 interface Waiting {
