@@ -1,5 +1,5 @@
-import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq, inArray } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { contacts, messages, tickets } from '../../db/schema/index.js';
 import { startJobs, stopJobs } from '../../jobs/boss.js';
 import { registerChannelJobs } from '../../jobs/channels.js';
@@ -62,6 +62,34 @@ describe('outbox', () => {
     await sleep(100);
     await sweepOutbox(t.app.ctx);
     expect(graph.sends().slice(sendsBefore)).toHaveLength(3);
+  });
+
+  it('records the outcomes of sends finishing together in fewer statements than sends, each row sent once under its own id', async () => {
+    const sendsBefore = graph.sends().length;
+    const statements = vi.spyOn(t.app.ctx.db.$client, 'query');
+    graph.sendDelayMs = 100;
+    try {
+      const rows = await Promise.all(Array.from({ length: 12 }, (_, i) => queueOutgoing(t.app.ctx, { companyId, ticketId, body: `Lote ${i}` })));
+      const ids = rows.map((r) => r.id);
+      const sent = await eventually(async () => {
+        const stored = await t.db.select().from(messages).where(inArray(messages.id, ids));
+        return stored.every((m) => m.sendStatus === 'sent') ? stored : undefined;
+      });
+      const batches = statements.mock.calls.filter(([config]) => (config as { name?: string }).name === 'outbox_mark_sent_batch').length;
+      expect(batches).toBeGreaterThan(0);
+      expect(batches).toBeLessThan(12);
+      const answered = graph.sends().slice(sendsBefore);
+      expect(answered).toHaveLength(12);
+      expect(sent.map((m) => m.ack)).toEqual(sent.map(() => 1));
+      expect(new Set(sent.map((m) => m.wid)).size).toBe(12);
+      expect(sent.every((m) => m.nextAttemptAt === null && m.lastError === null && m.updatedAt >= m.createdAt)).toBe(true);
+      await sleep(200);
+      await sweepOutbox(t.app.ctx);
+      expect(graph.sends().slice(sendsBefore)).toHaveLength(12);
+    } finally {
+      graph.sendDelayMs = 0;
+      statements.mockRestore();
+    }
   });
 
   it('marks a permanent Graph error failed at once (outside the 24-hour window)', async () => {

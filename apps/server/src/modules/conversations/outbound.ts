@@ -13,6 +13,7 @@ import { includesOf, presentStored, type Includes } from './present-stored.js';
 import { buildVcard, parseVcard, type ContactCard } from '../messages/vcard.js';
 import { ChannelSendError, type Connection, type OutgoingMessage, type Recipient } from '../../channels/adapter.js';
 import { emitMessageCreate, emitMessageUpdate, emitTicketUpdate } from './emit.js';
+import { recordSent } from './outbound-sent.js';
 
 /** How long a claimed row is left alone by the sweeper while its send is in flight (a crash frees it after this). */
 const SEND_LEASE_MS = 60_000;
@@ -37,6 +38,9 @@ export interface OutgoingInput {
    */
   target?: { ticket: TicketRow; connection: Connection; chat: ContactRow; includes?: Includes };
 }
+
+/** A new outbox row's `nextAttemptAt`: the sweeper leaves it alone while its first send is in flight. */
+export const firstSendLease = () => new Date(Date.now() + SEND_LEASE_MS);
 
 /**
  * Stores an outgoing message (ack 0, outbox state `pending`) and announces it, then
@@ -69,7 +73,7 @@ export async function queueOutgoing(ctx: AppContext, input: OutgoingInput): Prom
     isForwarded: input.isForwarded ?? false,
     quotedMsgId: input.quotedMsgId ?? null,
     data: input.media ? { mimetype: input.media.mimetype } : null,
-    nextAttemptAt: new Date(Date.now() + SEND_LEASE_MS),
+    nextAttemptAt: firstSendLease(),
   };
   // Usually nothing records the message's facts (no webhook wants them): the message and the ticket's preview are one statement.
   const alone = !input.isPrivate && !(await ctx.events.wantsInTransaction('message.created', ticket.companyId));
@@ -95,19 +99,29 @@ export async function queueOutgoing(ctx: AppContext, input: OutgoingInput): Prom
     await ctx.events.record(tx, { type: 'message.created', messageIds: [row.id], companyId: row.companyId });
     return { row, touched: await touchTicketAfterMessage(tx, ticket.id, { body, fromMe: true, at: row.createdAt, countUnread: false }) };
   });
-  // A caller holding the contact and connection rows gets its events presented from them (one statement).
-  const { chat, connection, includes: read } = held ? input.target! : {};
+  return announceQueued(ctx, row, touched, held ? input.target : undefined);
+}
+
+/**
+ * Announces a stored outbox row (its ticket's update, then its creation) and starts its send in the
+ * background. `held`: the contact and connection (and the ticket's includes) the caller holds, with
+ * `touched`, the ticket as the message's write left it: the events are presented from them (one
+ * statement, none with the includes) and the send reads nothing again.
+ */
+export async function announceQueued(ctx: AppContext, row: MessageRow, touched: TicketRow | undefined, held?: Omit<NonNullable<OutgoingInput['target']>, 'ticket'>): Promise<MessageRow> {
+  const { chat, connection, includes: read } = held ?? {};
   const includes = touched && chat && connection ? (read ?? (await includesOf(ctx, touched))) : undefined;
   const stored = includes && (await presentStored(ctx, { ticket: touched!, message: row, chat: chat!, sender: chat!, connection: connection! }, includes));
   if (stored) {
     await ctx.events.publish({ type: 'ticket.updated', ticket: stored.ticket, hidesNumbers: stored.hidesNumbers }, { type: 'message.created', ...stored });
   } else {
-    const presented = await emitTicketUpdate(ctx, ticket.id);
+    const presented = await emitTicketUpdate(ctx, row.ticketId);
     if (presented) await emitMessageCreate(ctx, row.id, presented);
   }
   // The rows just written (and how they were presented) are the send's target too: the send reads them again only without them.
   const sendTo = touched && chat && connection ? { ticket: touched, connection, contact: chat, to: recipientOf(chat), includes } : undefined;
-  if (!input.isPrivate) ctx.background.run('send', () => deliverOrRoute(ctx, row, sendTo));
+  // A private note (no outbox state) is never sent.
+  if (row.sendStatus === 'pending') ctx.background.run('send', () => deliverOrRoute(ctx, row, sendTo));
   return row;
 }
 
@@ -177,7 +191,7 @@ async function attempt(ctx: AppContext, row: MessageRow, held?: SendTarget): Pro
     target = held ?? (await channelTarget(ctx, row.ticketId));
     const adapter = ctx.channels.adapterFor(target.connection.channel);
     const { wid } = await adapter.send(target.connection, await outgoingFor(ctx, row, target.to));
-    settled = await markSent(ctx, row, wid);
+    settled = await recordSent(ctx, row, wid, (r, w) => markSent(ctx, r, w));
   } catch (err) {
     settled = await markFailedAttempt(ctx, row, err);
   }
@@ -255,7 +269,8 @@ export async function outgoingFor(ctx: AppContext, row: MessageRow, to: Recipien
 function prepareMarkSent(db: Db) {
   return db
     .update(messages)
-    .set({ wid: sql`${sql.placeholder('wid')}`, ack: sql`GREATEST(${messages.ack}, 1)`, sendStatus: 'sent', nextAttemptAt: null, lastError: null })
+    // updated_at by the database: Drizzle's $onUpdate default would be evaluated once, when the statement is built.
+    .set({ wid: sql`${sql.placeholder('wid')}`, ack: sql`GREATEST(${messages.ack}, 1)`, sendStatus: 'sent', nextAttemptAt: null, lastError: null, updatedAt: sql`now()` })
     .where(eq(messages.id, sql.placeholder('id')))
     .returning()
     .prepare('outbox_mark_sent');

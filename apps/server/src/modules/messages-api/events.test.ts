@@ -2,7 +2,8 @@ import type { AppMessageEventPayload, ContactEventPayload, ExternalSendResponse,
 import type { PoolClient } from 'pg';
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contactCustomFields, contactTags, queues, tags, ticketTags, whatsapps } from '../../db/schema/index.js';
+import { eq } from 'drizzle-orm';
+import { contactCustomFields, contactTags, messages, queues, tags, tickets, ticketTags, whatsapps } from '../../db/schema/index.js';
 import { bearer, createCompanyWithAdmin, createTestApp, login, nextEvent, type LoggedIn, type TestApp } from '../../../test/helpers.js';
 import { createConnection } from '../../../test/connections.js';
 import { createContact, setCompanySettings } from '../../../test/tickets.js';
@@ -22,6 +23,7 @@ let companyId: number;
 let conn: typeof whatsapps.$inferSelect;
 let socket: Socket;
 let port: number;
+let queueId: number;
 
 beforeAll(async () => {
   graph = await FakeGraph.start();
@@ -30,7 +32,8 @@ beforeAll(async () => {
   companyId = own.company.id;
   admin = await login(t.app, own.email, own.password);
   const [queue] = await t.db.insert(queues).values({ companyId, name: 'Suporte', color: '#336699' }).returning();
-  conn = await createConnection(t.db, companyId, { complationMessage: 'Tchau!' }, [queue!.id]);
+  queueId = queue!.id;
+  conn = await createConnection(t.db, companyId, { complationMessage: 'Tchau!' }, [queueId]);
   port = await listen(t);
   socket = await openSocket(port, admin);
 });
@@ -104,6 +107,34 @@ describe('the API message as the sockets hear it', () => {
       whatsapp: { id: conn.id, name: conn.name, hasFarewell: true },
       contact: { tags: [{ id: vip!.id, name: 'VIP' }], extraInfo: [{ name: 'CPF', value: '123' }] },
     });
+  });
+});
+
+describe("an API's first send to a new number (contact, ticket and message in one statement)", () => {
+  it('is heard as GET /messages and GET /tickets/u/{uuid} answer, the ticket already showing the message, and sent once', async () => {
+    const number = '7710002';
+    const events = heard('Primeiro contato');
+    const answer = await send({ number, body: 'Primeiro contato', queueId });
+    const { message, ticket: emitted } = await events;
+    expect(message.message.id).toBe(answer.messageId);
+    expect(message.message.sendStatus).toBe('pending');
+    expect(emitted).toMatchObject({ id: answer.ticketId, lastMessage: 'Primeiro contato', status: 'pending', contact: { number } });
+
+    const listed = (await t.app.inject({ method: 'GET', url: `/messages/${answer.ticketId}`, headers: bearer(admin.token) })).json<ListMessagesResponse>();
+    expect(listed.messages.map((m) => m.id)).toEqual([answer.messageId]);
+    const stored = listed.messages[0]!;
+    const sent = { wid: stored.wid, ack: stored.ack, sendStatus: stored.sendStatus, updatedAt: stored.updatedAt };
+    expect({ ...message.message, ...sent }).toEqual(stored);
+    const current = (await t.app.inject({ method: 'GET', url: `/tickets/u/${emitted.uuid}`, headers: bearer(admin.token) })).json<Ticket>();
+    expect({ ...emitted, updatedAt: current.updatedAt }).toEqual(current);
+    // The ticket's clock is its message's (in milliseconds), as the touch after an insert sets it.
+    const [row] = await t.db.select({ at: tickets.lastMessageAt, fromMe: tickets.lastMessageFromMe }).from(tickets).where(eq(tickets.id, answer.ticketId));
+    const [written] = await t.db.select({ at: messages.createdAt }).from(messages).where(eq(messages.id, answer.messageId));
+    expect(row).toEqual({ at: written!.at, fromMe: true });
+
+    await expect.poll(() => graph.sends().filter((s) => (s.body as { recipient: { id: string } }).recipient.id === number).length).toBe(1);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(graph.sends().filter((s) => (s.body as { recipient: { id: string } }).recipient.id === number)).toHaveLength(1);
   });
 });
 

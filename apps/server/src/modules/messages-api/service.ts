@@ -8,12 +8,13 @@ import { isStale, upsertContact } from '../contacts/queries.js';
 import { presentContact } from '../contacts/presenter.js';
 import { closeTicket, transferTicket } from '../conversations/commands/tickets.js';
 import { findOrCreateTicket } from '../conversations/commands/ticket-rows.js';
-import { insertNewContactTicket } from '../conversations/commands/new-contact-ticket.js';
-import { queueOutgoing } from '../conversations/outbound.js';
+import { insertNewContactTicket, type FirstMessageValues } from '../conversations/commands/new-contact-ticket.js';
+import { announceQueued, firstSendLease, queueOutgoing } from '../conversations/outbound.js';
 import { quotedInTicket } from '../messages/service.js';
 import { mediaTypeOf, type MessageForm } from '../messages/uploads.js';
 import { assertCompanyQueue } from '../tickets/rules.js';
 import type { ContactRow } from '../contacts/presenter.js';
+import type { MessageRow } from '../messages/presenter.js';
 import type { TicketRow } from '../tickets/presenter.js';
 import type { Includes } from '../conversations/present-stored.js';
 import { contactAndLiveTicket } from './queries.js';
@@ -54,13 +55,16 @@ async function assertCompanyRefs(ctx: AppContext, companyId: number, fields: Ext
 /**
  * The contact (created on first use) and its live ticket on this connection, held by the named
  * user and queue; `current` when the returned row is as stored (no transfer moved it since).
+ * `text`: the call's one message, stored with a contact and ticket the call creates when nothing records
+ * its facts (`message`, already written: the ticket is as that message left it).
  */
 async function ticketFor(
   ctx: AppContext,
   connection: Connection,
   number: string,
   fields: ExternalSendFields,
-): Promise<{ ticket: TicketRow; contact: ContactRow; current: boolean; includes?: Includes }> {
+  text?: string,
+): Promise<{ ticket: TicketRow; contact: ContactRow; current: boolean; includes?: Includes; message?: MessageRow }> {
   const known = await contactAndLiveTicket(ctx.db, { companyId: connection.companyId, channel: connection.channel, number, whatsappId: connection.id });
   const input = {
     companyId: connection.companyId,
@@ -71,10 +75,15 @@ async function ticketFor(
     isGroup: false,
   };
   const status = fields.userId ? 'open' : 'pending';
-  // A new number whose contact no webhook records: contact, ticket and what presenting them needs in one statement.
+  // A new number whose contact no webhook records: contact, ticket and what presenting them needs in one statement (with the message when no webhook records it either).
   const first =
     !known.contact && !(await ctx.events.wantsInTransaction('contact.created', connection.companyId))
-      ? await insertNewContactTicket(ctx, input, { whatsappId: connection.id, status, queueId: fields.queueId ?? null, userId: fields.userId ?? null, firstMessageAt: new Date() })
+      ? await insertNewContactTicket(
+          ctx,
+          input,
+          { whatsappId: connection.id, status, queueId: fields.queueId ?? null, userId: fields.userId ?? null, firstMessageAt: new Date() },
+          text !== undefined && !(await ctx.events.wantsInTransaction('message.created', connection.companyId)) ? firstMessage(ctx, connection, text) : undefined,
+        )
       : undefined;
   // A known contact as current as the input writes nothing (its BEGIN and COMMIT were two round trips).
   const { contact, created } =
@@ -89,7 +98,7 @@ async function ticketFor(
   // A contact this call created has no extra info or tags yet: presented from its row, not read again (nor the LGPD flag, read with its ticket).
   if (created) await emitContact(ctx, connection.companyId, 'create', presentContact(contact), first?.ticket && first.ticket.includes.hides_numbers === true);
   if (!contact.active) throw new AppError('ERR_CONTACT_BLOCKED', 400);
-  if (first?.ticket) return { ticket: first.ticket.row, contact, current: true, includes: first.ticket.includes };
+  if (first?.ticket) return { ticket: first.ticket.row, contact, current: true, includes: first.ticket.includes, message: first.message };
   const found =
     known.ticket && known.contact?.id === contact.id
       ? { ticket: known.ticket, created: false }
@@ -116,6 +125,12 @@ async function ticketFor(
   return { ticket, contact, current: true, includes: found.created ? undefined : known.includes };
 }
 
+/** A text's outbox fields, for the statement that stores it with its new contact and ticket. */
+function firstMessage(ctx: AppContext, connection: Connection, body: string): FirstMessageValues {
+  const wid = ctx.channels.adapterFor(connection.channel).newMessageId?.() ?? null;
+  return { wid, body, mediaType: 'chat', mediaUrl: null, data: null, nextAttemptAt: firstSendLease() };
+}
+
 /**
  * `POST /api/messages/send`: finds or creates the contact and its ticket on the token's
  * connection, queues the text (or one message per file, the text as the first caption)
@@ -129,7 +144,14 @@ export async function sendExternal(ctx: AppContext, connection: Connection, fiel
   if (!text && typed.length === 0) throw new AppError('ERR_EMPTY_MESSAGE', 400);
   const body = text && fields.sendSignature && userName ? `*${userName}:*\n${text}` : text;
 
-  const { ticket, contact, current, includes } = await ticketFor(ctx, connection, number, fields);
+  // One text quoting nothing may be stored with a new contact's ticket (a quote needs a known ticket).
+  const single = typed.length === 0 && !fields.quotedMsg ? body : undefined;
+  const { ticket, contact, current, includes, message } = await ticketFor(ctx, connection, number, fields, single);
+  if (message) {
+    await announceQueued(ctx, message, ticket, { connection, chat: contact, includes });
+    if (fields.closeTicket) await closeTicket(ctx, { companyId: ticket.companyId, ticketId: ticket.id, userId: fields.userId ?? null });
+    return { status: 'SUCCESS', messageId: message.id, ticketId: ticket.id };
+  }
   const quotedMsgId = fields.quotedMsg ? await quotedInTicket(ctx, ticket, fields.quotedMsg.id) : null;
   // The first message may reuse the row just read; after it, touchTicketAfterMessage has changed the ticket.
   const target = current ? { ticket, connection, chat: contact, includes } : undefined;
