@@ -117,13 +117,27 @@ function searchCondition(companyId: number, searchParam: string, messageSearch: 
   if (!messageSearch) return sql`${tickets.contactId} in (${byContact})`;
   const matches = sql`to_tsvector('simple', ${messages.body}) @@ plainto_tsquery('simple', ${searchParam.trim()})`;
   if (messageSearch === 'ticketsFirst') {
-    return sql`(${tickets.contactId} in (${byContact}) or exists (select 1 from ${messages} where ${messages.ticketId} = ${tickets.id} and ${matches}))`;
+    // `offset 0`: the probe stays per ticket (with the prefilter the planner would hash every match instead).
+    const probe = sql`select 1 from ${messages} where ${messages.ticketId} = ${tickets.id} and ${and(...bodyPrefilter(searchParam), matches)} offset 0`;
+    return sql`(${tickets.contactId} in (${byContact}) or exists (${probe}))`;
   }
   return sql`${tickets.id} in (
     select t2.id from ${tickets} t2 where t2.company_id = ${companyId} and t2.contact_id in (${byContact})
     union all
     select ${messages.ticketId} from ${messages} where ${messages.companyId} = ${companyId} and ${matches}
   )`;
+}
+
+/**
+ * A cheap necessary condition for the full-text match, tested first on each message a `ticketsFirst` probe reads:
+ * `body ilike '%word%'` for each word of the search made of ASCII letters and digits only (such a word is one
+ * lexeme, the word lowercased, and a lexeme of the 'simple' configuration is a piece of the text, lowercased).
+ * `to_tsvector` of every body read was most of a common word's cost (17–32 → 8–16 ms at 1 M, list10d). Other
+ * words (accents, punctuation) get none: how they are split and lowercased is PostgreSQL's to say.
+ */
+function bodyPrefilter(searchParam: string): SQL[] {
+  const words = searchParam.trim().split(/\s+/).filter((w) => /^[a-z0-9]+$/i.test(w));
+  return words.map((w) => sql`${messages.body} ilike ${`%${w}%`}`);
 }
 
 /**
