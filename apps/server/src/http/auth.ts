@@ -29,8 +29,39 @@ export async function accessClaimsOf(ctx: AppContext, req: FastifyRequest): Prom
   const header = req.headers.authorization;
   if (!header) throw new AppError('ERR_SESSION_EXPIRED', 401);
   const token = bearerToken(header);
-  const claims = token ? await verifyAccessToken(ctx.secrets, token) : undefined;
+  const claims = token ? (verifiedClaims(ctx, token) ?? (await verifyAndKeep(ctx, token))) : undefined;
   if (!claims) throw new AppError('ERR_SESSION_EXPIRED', 403);
+  return claims;
+}
+
+/**
+ * Access tokens whose signature this process checked, with their expiry, per signing secret: a client sends
+ * the same token on every request for up to 15 minutes, and checking its HMAC through WebCrypto cost ~1.3 ms of
+ * CPU per request (a third of an inbox page's Node time, docs/BENCHMARKS.md "Inbox list", list10d). Only the
+ * signature is remembered: the expiry is checked on every request, and the session (token version, refresh
+ * family, company) is read from the database on every request as before. At most VERIFIED_MAX tokens, the
+ * oldest forgotten first.
+ */
+const verified = new WeakMap<AppContext['secrets'], Map<string, { claims: AccessClaims; expiresAtMs: number }>>();
+const VERIFIED_MAX = 10_000;
+
+function verifiedClaims(ctx: AppContext, token: string): AccessClaims | undefined {
+  const kept = verified.get(ctx.secrets)?.get(token);
+  if (!kept) return undefined;
+  if (Date.now() < kept.expiresAtMs) return kept.claims;
+  verified.get(ctx.secrets)?.delete(token);
+  return undefined;
+}
+
+async function verifyAndKeep(ctx: AppContext, token: string): Promise<AccessClaims | undefined> {
+  const claims = await verifyAccessToken(ctx.secrets, token);
+  if (!claims) return undefined;
+  // Signed by us and unexpired (verifyAccessToken requires `exp`): its payload is ours to read.
+  const { exp } = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { exp: number };
+  let kept = verified.get(ctx.secrets);
+  if (!kept) verified.set(ctx.secrets, (kept = new Map()));
+  if (kept.size >= VERIFIED_MAX) kept.delete(kept.keys().next().value!);
+  kept.set(token, { claims, expiresAtMs: exp * 1000 });
   return claims;
 }
 

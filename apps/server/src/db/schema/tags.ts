@@ -49,8 +49,16 @@ export const ticketTags = pgTable(
     tagId: integer('tag_id')
       .notNull()
       .references(() => tags.id, { onDelete: 'cascade' }),
+    // Copies of the ticket's status and owner, written by triggers only (migration 0044): a tag filter reads the
+    // tag's rows of one tab or owner (`ticket_tags_list_idx`) and checks the ticket itself for the rest.
+    status: text('status'),
+    userId: integer('user_id'),
     ...timestamps,
   },
   // The tag filter walks tag → tickets.
-  (t) => [primaryKey({ columns: [t.ticketId, t.tagId] }), index('ticket_tags_tag_id_idx').on(t.tagId, t.ticketId)],
+  (t) => [
+    primaryKey({ columns: [t.ticketId, t.tagId] }),
+    index('ticket_tags_tag_id_idx').on(t.tagId, t.ticketId),
+    index('ticket_tags_list_idx').on(t.tagId, t.status, t.userId, t.ticketId),
+  ],
 );
