@@ -248,4 +248,28 @@ describe('a burst of webhooks (issue 10, Performance)', () => {
       [third[0]!.ticketId, 3],
     ]);
   });
+
+  it('a batch PostgreSQL refuses fails alone: the batches that shared its statement are stored', async () => {
+    const { company } = await createCompanyWithAdmin(t.db);
+    const conn = await createConnection(t.db, company.id);
+    const text = (number: string, wid: string, body = wid) => ({
+      kind: 'message' as const,
+      wid,
+      fromMe: false,
+      body,
+      mediaType: 'chat' as const,
+      at: new Date(),
+      raw: {},
+      chat: { number, name: `Cliente ${number}`, remoteJid: number, isGroup: false },
+    });
+    for (const n of ['7100061', '7100062']) await processInbound(t.app.ctx, conn, text(n, `m_poison_${n}_0`));
+    const outcomes = await Promise.allSettled([
+      storeMessages(t.app.ctx, [{ connection: conn, m: text('7100061', 'm_poison_7100061_1') }], (emit) => emit()),
+      // A NUL character: refused by jsonb and by text columns alike.
+      storeMessages(t.app.ctx, [{ connection: conn, m: text('7100062', 'm_poison_7100062_1', 'nul \u0000 here') }], (emit) => emit()),
+    ]);
+    expect(outcomes.map((o) => o.status)).toEqual(['fulfilled', 'rejected']);
+    const stored = await t.db.select({ wid: messages.wid }).from(messages).where(eq(messages.companyId, company.id)).orderBy(asc(messages.id));
+    expect(stored.map((m) => m.wid)).toEqual(['m_poison_7100061_0', 'm_poison_7100062_0', 'm_poison_7100061_1']);
+  });
 });

@@ -178,13 +178,24 @@ class KnownStore {
     if (taken.length === 0) return;
     this.running++;
     try {
-      const answers = await storeGroups(this.ctx, taken.map((w) => w.list));
-      taken.forEach((w, i) => w.resolve(answers[i]));
-    } catch (err) {
-      for (const w of taken) w.reject(err);
+      await this.storeTaken(taken);
     } finally {
       this.running--;
       this.soon();
+    }
+  }
+
+  /**
+   * A failed shared statement is tried again list by list: a list that cannot be stored (a body
+   * PostgreSQL refuses) fails alone, not the other lanes' batches that shared its statement.
+   */
+  private async storeTaken(taken: Waiting[]): Promise<void> {
+    try {
+      const answers = await storeGroups(this.ctx, taken.map((w) => w.list));
+      taken.forEach((w, i) => w.resolve(answers[i]));
+    } catch (err) {
+      if (taken.length === 1) taken[0]!.reject(err);
+      else for (const w of taken) await this.storeTaken([w]);
     }
   }
 }
