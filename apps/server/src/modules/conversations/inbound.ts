@@ -84,9 +84,12 @@ async function prepareSeen(ctx: AppContext, connection: Connection, m: InboundMe
 }
 
 async function storeMessage(ctx: AppContext, connection: Connection, m: InboundMessage, importMode: ImportMode | undefined, announce: Announce): Promise<InboundResult> {
+  const known = !ignoredGroup(connection, m, importMode) && (await storeKnownFirst(ctx, [{ connection, m, importMode }]));
+  if (known) return (await afterStored(ctx, known.prepared, known.stored, announce))[0]!;
   const p = await prepareMessage(ctx, connection, m, importMode);
   if ('outcome' in p) return p;
-  let stored = (await storeKnown(ctx, [p]))?.[0];
+  // Tried above unless it had media to download.
+  let stored = m.loadMedia ? (await storeKnown(ctx, [p]))?.[0] : undefined;
   for (let attempt = 0; !stored; attempt++) {
     try {
       // A retry reads the contact again: the first attempt may have been the one to create it.
@@ -112,6 +115,12 @@ async function storeMessage(ctx: AppContext, connection: Connection, m: InboundM
  */
 export async function storeMessages(ctx: AppContext, items: { connection: Connection; m: InboundMessage }[], announce: Announce): Promise<void> {
   const taken = items.filter(({ connection, m }) => !ignoredGroup(connection, m, undefined));
+  if (taken.length === 0) return;
+  const known = await storeKnownFirst(ctx, taken);
+  if (known) {
+    await afterStored(ctx, known.prepared, known.stored, announce);
+    return;
+  }
   const seen = await seenBeforeAll(ctx, taken);
   const prepared: Prepared[] = [];
   for (const [i, { connection, m }] of taken.entries()) {
@@ -120,7 +129,8 @@ export async function storeMessages(ctx: AppContext, items: { connection: Connec
   }
   if (prepared.length === 0) return;
   const stored =
-    (await storeKnown(ctx, prepared)) ??
+    // Tried above unless media was to be downloaded.
+    (taken.some(({ m }) => m.loadMedia) ? await storeKnown(ctx, prepared) : undefined) ??
     (await ctx.db.transaction(async (tx) => {
       const out = await storeInTransaction(tx, prepared);
       await recordStored(ctx, tx, prepared, out);
@@ -130,8 +140,8 @@ export async function storeMessages(ctx: AppContext, items: { connection: Connec
 }
 
 /** Pictures, then ONE socket announcement for the stored messages (their includes read in one statement), then the behaviours. */
-async function afterStored(ctx: AppContext, prepared: Prepared[], stored: Stored[], announce: Announce): Promise<InboundResult[]> {
-  const kept: { p: Prepared; s: Exclude<Stored, 'duplicate'> }[] = [];
+async function afterStored(ctx: AppContext, prepared: Storing[], stored: Stored[], announce: Announce): Promise<InboundResult[]> {
+  const kept: { p: Storing; s: Exclude<Stored, 'duplicate'> }[] = [];
   const results = stored.map((s, i): InboundResult => {
     if (s === 'duplicate') return { outcome: 'duplicate' };
     const p = prepared[i]!;
@@ -188,19 +198,34 @@ function chatInput(o: Storing): ContactInput {
 }
 
 /**
- * The common case in one statement (`storeKnownMessages`): customer or page messages of known,
- * unchanged contacts (no group member), not an import, no quote of the same batch, for companies
- * whose webhooks do not record messages. Undefined when that does not apply, or when a ticket must
- * be created or reopened: the caller then stores them in a transaction.
+ * The common case first, with no read before it: the messages stored by `storeKnownMessages`, whose
+ * statement finds each chat's contact and checks it unchanged itself. Undefined (nothing written)
+ * when a message has media to download (a redelivery must not download it again: the read before
+ * the transaction path stops it) or is not for that statement, or when a contact is new or changed
+ * or a ticket must be created or reopened: the caller then takes that path.
  */
-async function storeKnown(ctx: AppContext, items: Prepared[]): Promise<Stored[] | undefined> {
+async function storeKnownFirst(ctx: AppContext, items: { connection: Connection; m: InboundMessage; importMode?: ImportMode }[]) {
+  if (items.some(({ m }) => m.loadMedia)) return undefined;
+  const prepared: Storing[] = items.map((o) => ({ ...o, profile: null, media: null }));
+  const stored = await storeKnown(ctx, prepared);
+  return stored && { prepared, stored };
+}
+
+/**
+ * Customer or page messages of known, unchanged contacts (no group member), not an import, no
+ * quote of the same batch, for companies whose webhooks do not record messages, in one statement
+ * (`storeKnownMessages`). Undefined when that does not apply (a contact already read — `known` —
+ * is checked here, one not read yet by the statement), or when a ticket must be created or
+ * reopened: the caller then stores them in a transaction.
+ */
+async function storeKnown(ctx: AppContext, items: Storing[]): Promise<Stored[] | undefined> {
   const plain = items.every((o, i) => {
     const input = chatInput(o);
     return (
-      o.known &&
+      o.known !== null &&
       !o.importMode &&
       !o.m.sender &&
-      !isStale(o.known, input, input.name.trim() || input.number) &&
+      !(o.known && isStale(o.known, input, input.name.trim() || input.number)) &&
       !(o.m.quotedWid && items.some((q, j) => j < i && q.connection.id === o.connection.id && q.m.wid === o.m.quotedWid))
     );
   });
@@ -208,20 +233,28 @@ async function storeKnown(ctx: AppContext, items: Prepared[]): Promise<Stored[] 
   for (const companyId of new Set(items.map((o) => o.connection.companyId))) if (await ctx.events.wantsInTransaction('message.created', companyId)) return undefined;
   const done = await storeKnownMessages(
     ctx,
-    items.map(({ connection, m, media, known }) => ({
-      companyId: connection.companyId,
-      contactId: known!.id,
-      whatsappId: connection.id,
-      wid: m.wid,
-      body: m.body,
-      fromMe: m.fromMe,
-      mediaType: m.mediaType,
-      mediaUrl: media,
-      isForwarded: m.isForwarded ?? false,
-      quotedWid: m.quotedWid ?? null,
-      data: m.raw,
-      at: new Date(),
-    })),
+    items.map((o) => {
+      const { connection, m, media } = o;
+      const input = chatInput(o);
+      return {
+        companyId: connection.companyId,
+        channel: connection.channel,
+        number: m.chat.number,
+        name: input.name.trim() || input.number,
+        pictureUrl: input.profilePicUrl ?? null,
+        remoteJid: input.remoteJid,
+        whatsappId: connection.id,
+        wid: m.wid,
+        body: m.body,
+        fromMe: m.fromMe,
+        mediaType: m.mediaType,
+        mediaUrl: media,
+        isForwarded: m.isForwarded ?? false,
+        quotedWid: m.quotedWid ?? null,
+        data: m.raw,
+        at: new Date(),
+      };
+    }),
   );
   if (!done) return undefined;
   const byKey = new Map(done.map((d) => [`${d.message.whatsappId}:${d.message.wid}`, d]));
@@ -233,11 +266,10 @@ async function storeKnown(ctx: AppContext, items: Prepared[]): Promise<Stored[] 
   const touched = taken.flatMap((d, i) => (d ? [{ found: { ...d.ticket, ...d.before }, message: d.message, counts: !items[i]!.m.fromMe }] : []));
   const left = ticketsAsLeft(touched, new Map(done.map((d) => [d.ticket.id, d.ticket])));
   let n = 0;
-  return taken.map((d, i): Stored => {
+  return taken.map((d): Stored => {
     if (!d) return 'duplicate';
-    const chat = items[i]!.known!;
     const found = touched[n]!.found;
-    return { message: d.message, sender: chat, found: { ticket: found, created: false, reopened: false }, ticket: left[n++]!, chatCreated: false, chat, includes: d.includes };
+    return { message: d.message, sender: d.chat, found: { ticket: found, created: false, reopened: false }, ticket: left[n++]!, chatCreated: false, chat: d.chat, includes: d.includes };
   });
 }
 

@@ -1,7 +1,7 @@
 import type { TicketEventPayload } from '@balcao/contracts';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inboundEvents, messages, tickets } from '../../db/schema/index.js';
+import { contacts, inboundEvents, messages, tickets } from '../../db/schema/index.js';
 import { collect, createCompanyWithAdmin, createTestApp, login, sleep, type TestApp } from '../../../test/helpers.js';
 import { listen, openSocket } from '../../../test/roles.js';
 import { createConnection } from '../../../test/connections.js';
@@ -163,5 +163,107 @@ describe('a burst of webhooks (issue 10, Performance)', () => {
     ]);
     const [ticketA] = await t.db.select().from(tickets).where(eq(tickets.id, a.ticketId));
     expect(ticketA).toMatchObject({ unreadMessages: 3, lastMessage: 'm_known_a3', lastMessageFromMe: false });
+  });
+
+  it('a known customer whose message brings a real name for the placeholder one: the contact is updated, the one statement stands aside', async () => {
+    const { company } = await createCompanyWithAdmin(t.db);
+    const conn = await createConnection(t.db, company.id);
+    const text = (name: string, wid: string) => ({
+      kind: 'message' as const,
+      wid,
+      fromMe: false,
+      body: wid,
+      mediaType: 'chat' as const,
+      at: new Date(),
+      raw: {},
+      chat: { number: '7100041', name, remoteJid: '7100041', isGroup: false },
+    });
+    const first = await processInbound(t.app.ctx, conn, text('', 'm_named_1'));
+    if (first.outcome !== 'stored') throw new Error('not stored');
+    const [before] = await t.db.select().from(contacts).where(and(eq(contacts.companyId, company.id), eq(contacts.number, '7100041')));
+    expect(before!.name).toBe('7100041');
+    // Unchanged: the one statement stores it on the live ticket.
+    expect(await processInbound(t.app.ctx, conn, text('', 'm_named_2'))).toMatchObject({ outcome: 'stored', ticketId: first.ticketId });
+    await storeMessages(t.app.ctx, [{ connection: conn, m: text('Joana', 'm_named_3') }, { connection: conn, m: text('Joana', 'm_named_4') }], (emit) => emit());
+    const [after] = await t.db.select().from(contacts).where(eq(contacts.id, before!.id));
+    expect(after!.name).toBe('Joana');
+    const stored = await t.db.select({ wid: messages.wid, ticketId: messages.ticketId }).from(messages).where(eq(messages.companyId, company.id)).orderBy(asc(messages.id));
+    expect(stored).toEqual(['m_named_1', 'm_named_2', 'm_named_3', 'm_named_4'].map((wid) => ({ wid, ticketId: first.ticketId })));
+  });
+
+  it('the lanes\' batches handed in together share one statement; a batch needing a new ticket is stored apart, the others by that statement', async () => {
+    const { company } = await createCompanyWithAdmin(t.db);
+    const conn = await createConnection(t.db, company.id, { timeCreateNewTicket: 0 });
+    const text = (number: string, wid: string) => ({
+      kind: 'message' as const,
+      wid,
+      fromMe: false,
+      body: wid,
+      mediaType: 'chat' as const,
+      at: new Date(),
+      raw: {},
+      chat: { number, name: `Cliente ${number}`, remoteJid: number, isGroup: false },
+    });
+    const numbers = ['7100051', '7100052', '7100053'];
+    const firsts = [];
+    for (const n of numbers) firsts.push(await processInbound(t.app.ctx, conn, text(n, `m_group_${n}_0`)));
+    const ticketIds = firsts.map((f) => (f.outcome === 'stored' ? f.ticketId : 0));
+    await t.db.update(tickets).set({ status: 'closed', closedAt: new Date() }).where(eq(tickets.id, ticketIds[2]!));
+
+    const client = t.app.ctx.db.$client;
+    const query = client.query.bind(client);
+    let statements = 0;
+    client.query = ((config: unknown, ...rest: unknown[]) => {
+      if ((config as { name?: string })?.name === 'inbound_store_known') statements += 1;
+      return (query as (...args: unknown[]) => unknown)(config, ...rest);
+    }) as typeof client.query;
+    try {
+      // Three lanes' batches in the same turn, the third one's ticket closed meanwhile.
+      await Promise.all(
+        numbers.map((n) => storeMessages(t.app.ctx, [1, 2, 3].map((i) => ({ connection: conn, m: text(n, `m_group_${n}_${i}`) })), (emit) => emit())),
+      );
+    } finally {
+      client.query = query;
+    }
+    expect(statements).toBe(1);
+    const stored = await t.db.select({ wid: messages.wid, ticketId: messages.ticketId }).from(messages).where(eq(messages.companyId, company.id)).orderBy(asc(messages.id));
+    for (const [k, n] of numbers.entries()) {
+      const own = stored.filter((m) => m.wid!.startsWith(`m_group_${n}_`));
+      expect(own.map((m) => m.wid)).toEqual([0, 1, 2, 3].map((i) => `m_group_${n}_${i}`));
+      if (k < 2) expect(own.every((m) => m.ticketId === ticketIds[k])).toBe(true);
+    }
+    const third = stored.filter((m) => m.wid!.startsWith('m_group_7100053_') && m.wid !== 'm_group_7100053_0');
+    expect(new Set(third.map((m) => m.ticketId)).size).toBe(1);
+    expect(third[0]!.ticketId).not.toBe(ticketIds[2]);
+    const live = await t.db.select().from(tickets).where(and(eq(tickets.companyId, company.id), inArray(tickets.status, ['pending', 'open'])));
+    expect(live.map((row) => [row.id, row.unreadMessages]).sort((a, b) => a[0]! - b[0]!)).toEqual([
+      [ticketIds[0], 4],
+      [ticketIds[1], 4],
+      [third[0]!.ticketId, 3],
+    ]);
+  });
+
+  it('a batch PostgreSQL refuses fails alone: the batches that shared its statement are stored', async () => {
+    const { company } = await createCompanyWithAdmin(t.db);
+    const conn = await createConnection(t.db, company.id);
+    const text = (number: string, wid: string, body = wid) => ({
+      kind: 'message' as const,
+      wid,
+      fromMe: false,
+      body,
+      mediaType: 'chat' as const,
+      at: new Date(),
+      raw: {},
+      chat: { number, name: `Cliente ${number}`, remoteJid: number, isGroup: false },
+    });
+    for (const n of ['7100061', '7100062']) await processInbound(t.app.ctx, conn, text(n, `m_poison_${n}_0`));
+    const outcomes = await Promise.allSettled([
+      storeMessages(t.app.ctx, [{ connection: conn, m: text('7100061', 'm_poison_7100061_1') }], (emit) => emit()),
+      // A NUL character: refused by jsonb and by text columns alike.
+      storeMessages(t.app.ctx, [{ connection: conn, m: text('7100062', 'm_poison_7100062_1', 'nul \u0000 here') }], (emit) => emit()),
+    ]);
+    expect(outcomes.map((o) => o.status)).toEqual(['fulfilled', 'rejected']);
+    const stored = await t.db.select({ wid: messages.wid }).from(messages).where(eq(messages.companyId, company.id)).orderBy(asc(messages.id));
+    expect(stored.map((m) => m.wid)).toEqual(['m_poison_7100061_0', 'm_poison_7100062_0', 'm_poison_7100061_1']);
   });
 });

@@ -1,6 +1,7 @@
 import { getTableColumns, sql, type Column } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
-import { ACTIVE_TICKET_PREDICATE, messages, tickets } from '../../../db/schema/index.js';
+import { ACTIVE_TICKET_PREDICATE, contacts, messages, tickets } from '../../../db/schema/index.js';
+import type { ContactRow } from '../../contacts/presenter.js';
 import type { AppContext } from '../../../http/context.js';
 import type { MessageRow } from '../../messages/presenter.js';
 import type { TicketRow } from '../../tickets/presenter.js';
@@ -9,19 +10,30 @@ import { rowOf, runPrepared, selected } from './prepared.js';
 import { touchSet } from './ticket-rows.js';
 
 /**
- * Customer messages of known contacts whose tickets are live (the common case under load) in ONE
- * statement, run as a named prepared statement on the pool: the live tickets read, the messages
- * inserted in the given order (ON CONFLICT DO NOTHING: a redelivery inserts nothing), each ticket
- * touched once (`touchSet`, as `touchTicketsAfterMessages`), and the includes the presenter needs —
- * instead of BEGIN, four statements built by Drizzle and COMMIT (docs/BENCHMARKS.md, cpu10).
- * All or nothing: when a message's contact has no live ticket on its connection (a ticket to create
- * or reopen), nothing is written and the caller takes the transaction path. Only for companies whose
- * webhooks do not record `message.created` (that fact is written in the message's transaction).
+ * Customer messages of known, unchanged contacts whose tickets are live (the common case under
+ * load) in ONE statement, run as a named prepared statement on the pool: the chats' contacts read
+ * by their unique key and checked unchanged (`isStale`, in SQL), the live tickets read, the
+ * messages inserted in the given order (ON CONFLICT DO NOTHING: a redelivery inserts nothing), each
+ * ticket touched once (`touchSet`, as `touchTicketsAfterMessages`), and the includes the presenter
+ * needs — instead of a read before, BEGIN, four statements built by Drizzle and COMMIT
+ * (docs/BENCHMARKS.md, cpu10 and store19).
+ * Group commit: the lists handed in while a statement runs share the next one (each lane's batch
+ * is a group of it), so a busy node runs fewer, larger statements, and an idle one waits for none.
+ * All or nothing per list: when a message's contact is unknown or changed, or has no live ticket on
+ * its connection (a ticket to create or reopen), nothing of its list is written and its caller takes
+ * the transaction path. Only for companies whose webhooks do not record `message.created` (that
+ * fact is written in the message's transaction).
  */
 
 export interface KnownMessage {
   companyId: number;
-  contactId: number;
+  /** The chat, by its contact's unique key. */
+  channel: ContactRow['channel'];
+  number: string;
+  /** What the message says of the chat (`isStale`'s input: the name already trimmed, or the number). */
+  name: string;
+  pictureUrl: string | null;
+  remoteJid: string;
   whatsappId: number;
   wid: string;
   body: string;
@@ -35,9 +47,10 @@ export interface KnownMessage {
   at: Date;
 }
 
-/** A stored message with its ticket as found before the statement and after it, and the ticket's includes. */
+/** A stored message with its chat, its ticket as found before the statement and after it, and the ticket's includes. */
 export interface KnownStored {
   message: MessageRow;
+  chat: ContactRow;
   /** The ticket after every message of the statement. */
   ticket: TicketRow;
   /** What the touch changed, as it stood before the statement. */
@@ -46,6 +59,7 @@ export interface KnownStored {
 }
 
 const messageColumns = Object.entries(getTableColumns(messages));
+const contactColumns = Object.entries(getTableColumns(contacts));
 const ticketColumns = Object.entries(getTableColumns(tickets));
 const beforeColumns: [string, Column][] = [
   ['lastMessage', tickets.lastMessage],
@@ -60,27 +74,38 @@ function compile() {
   const set = Object.entries(touchSet).map(([key, value]) => sql`${sql.identifier(tickets[key as keyof typeof touchSet].name)} = ${value}`);
   const included = includesColumns({ ticketId: sql`t.id`, contactId: sql`t.contact_id`, queueId: sql`t.queue_id`, userId: sql`t.user_id`, companyId: sql`t.company_id` });
   const query = sql`WITH v AS (
-    SELECT * FROM jsonb_to_recordset(${sql.placeholder('items')}::jsonb) AS v(ord int, "companyId" int, "contactId" int, "whatsappId" int, wid text,
-      body text, "fromMe" boolean, "mediaType" text, "mediaUrl" text, "isForwarded" boolean, "quotedWid" text, data jsonb, at timestamptz)
+    SELECT * FROM jsonb_to_recordset(${sql.placeholder('items')}::jsonb) AS v(ord int, grp int, "companyId" int, channel text, number text, name text,
+      "pictureUrl" text, "remoteJid" text, "whatsappId" int, wid text, body text, "fromMe" boolean, "mediaType" text, "mediaUrl" text,
+      "isForwarded" boolean, "quotedWid" text, data jsonb, at timestamptz)
+  ), c AS (
+    SELECT * FROM contacts WHERE (company_id, channel, number) IN (SELECT "companyId", channel, number FROM v)
+  ), vc AS (
+    -- Each message's chat, and whether the message leaves it as it is (contacts/queries.ts isStale, negated).
+    SELECT v.*, c.id AS "contactId", c.id IS NOT NULL
+      AND NOT (c.name = c.number AND v.name <> v.number)
+      AND NOT (COALESCE(v."pictureUrl", '') <> '' AND COALESCE(c.picture_source_url, '') = '' AND v."pictureUrl" IS DISTINCT FROM c.profile_pic_url)
+      AND NOT (v."remoteJid" <> '' AND v."remoteJid" IS DISTINCT FROM c.remote_jid) AS fresh
+    FROM v LEFT JOIN c ON c.company_id = v."companyId" AND c.channel = v.channel AND c.number = v.number
   ), live AS (
     -- Locked before the messages draw their ids, so a ticket's messages commit in id order (the order
     -- the behaviours' turns follow), and read as the lock leaves them.
     SELECT * FROM tickets
-    WHERE contact_id IN (SELECT "contactId" FROM v) AND ${ACTIVE_TICKET_PREDICATE}
-      AND (contact_id, whatsapp_id) IN (SELECT "contactId", "whatsappId" FROM v)
+    WHERE contact_id IN (SELECT id FROM c) AND ${ACTIVE_TICKET_PREDICATE}
+      AND (contact_id, whatsapp_id) IN (SELECT "contactId", "whatsappId" FROM vc)
     ORDER BY id FOR UPDATE
   ), ok AS (
-    -- Every message's (contact, connection) has its live ticket: else nothing is written.
-    SELECT NOT EXISTS (SELECT 1 FROM v WHERE NOT EXISTS (SELECT 1 FROM live l WHERE l.contact_id = v."contactId" AND l.whatsapp_id = v."whatsappId")) AS all_live
+    -- The lists whose every message has its unchanged chat and its live ticket: the others write nothing.
+    SELECT grp FROM vc GROUP BY grp
+    HAVING bool_and(fresh AND EXISTS (SELECT 1 FROM live l WHERE l.contact_id = vc."contactId" AND l.whatsapp_id = vc."whatsappId"))
   ), m AS (
     INSERT INTO messages (company_id, ticket_id, contact_id, whatsapp_id, queue_id, wid, body, from_me, read, ack, media_type, media_url,
       is_forwarded, quoted_msg_id, data, created_at, updated_at)
     SELECT v."companyId", l.id, CASE WHEN v."fromMe" THEN NULL ELSE v."contactId" END, v."whatsappId", l.queue_id, v.wid, v.body, v."fromMe",
       v."fromMe", CASE WHEN v."fromMe" THEN 1 ELSE 0 END, v."mediaType", v."mediaUrl", v."isForwarded",
       (SELECT q.id FROM messages q WHERE q.whatsapp_id = v."whatsappId" AND q.wid = v."quotedWid"), v.data, v.at, v.at
-    FROM v JOIN live l ON l.contact_id = v."contactId" AND l.whatsapp_id = v."whatsappId"
-    WHERE (SELECT all_live FROM ok)
-    -- Ids follow the given order (the lane's).
+    FROM vc v JOIN live l ON l.contact_id = v."contactId" AND l.whatsapp_id = v."whatsappId"
+    WHERE v.grp IN (SELECT grp FROM ok)
+    -- Ids follow the given order (each lane's).
     ORDER BY v.ord
     ON CONFLICT (whatsapp_id, wid) DO NOTHING
     RETURNING *
@@ -96,31 +121,129 @@ function compile() {
     WHERE tickets.id = v."ticketId"
     RETURNING tickets.*
   )
-  SELECT (SELECT all_live FROM ok), ${sql.raw(selected('m', messageColumns))}, ${sql.raw(selected('t', ticketColumns))},
-    ${sql.raw(beforeColumns.map(([, c]) => `l."${c.name}"`).join(', '))}, ${sql.join(includeNames.map((name) => included[name]), sql`, `)}
+  SELECT (SELECT COALESCE(array_agg(grp), '{}') FROM ok), ${sql.raw(selected('m', messageColumns))}, ${sql.raw(selected('t', ticketColumns))},
+    ${sql.raw(beforeColumns.map(([, c]) => `l."${c.name}"`).join(', '))}, ${sql.raw(selected('c', contactColumns))},
+    ${sql.join(includeNames.map((name) => included[name]), sql`, `)}
   FROM (SELECT 1) one
-  LEFT JOIN (m JOIN t ON t.id = m.ticket_id JOIN live l ON l.id = m.ticket_id) ON true
+  LEFT JOIN (m JOIN t ON t.id = m.ticket_id JOIN live l ON l.id = m.ticket_id JOIN c ON c.id = l.contact_id) ON true
   ORDER BY m.id`;
   return new PgDialect().sqlToQuery(query);
 }
 
 let compiled: ReturnType<typeof compile> | undefined;
 
-/** The stored messages in the given order (a redelivery left out); undefined when a message needs a ticket created or reopened (nothing written). */
-export async function storeKnownMessages(ctx: AppContext, list: KnownMessage[]): Promise<KnownStored[] | undefined> {
+/**
+ * Statements of this store in flight per pool: what arrives meanwhile joins the next one. Two, not
+ * one: a statement waiting on a ticket's row lock (an agent's change, a sweep) holds up only the
+ * lanes it carries while the other serves the rest (the same cost per message measured with one or two).
+ */
+const IN_FLIGHT = 2;
+/** Messages of one statement at most (a list is never split). */
+const MAX_MESSAGES = 200;
+
+interface Waiting {
+  list: KnownMessage[];
+  resolve: (stored: KnownStored[] | undefined) => void;
+  reject: (err: unknown) => void;
+}
+
+/** The group commit of one database handle (a test process runs several apps). */
+class KnownStore {
+  private readonly waiting: Waiting[] = [];
+  private running = 0;
+  private due = false;
+
+  constructor(private readonly ctx: Pick<AppContext, 'db'>) {}
+
+  store(list: KnownMessage[]): Promise<KnownStored[] | undefined> {
+    return new Promise((resolve, reject) => {
+      this.waiting.push({ list, resolve, reject });
+      this.soon();
+    });
+  }
+
+  /** The next statement once this turn's lists joined it, unless the statements in flight are at their bound (each one's end calls this again). */
+  private soon(): void {
+    if (this.due || this.running >= IN_FLIGHT || this.waiting.length === 0) return;
+    this.due = true;
+    setImmediate(() => {
+      this.due = false;
+      void this.run();
+    });
+  }
+
+  private async run(): Promise<void> {
+    const taken: Waiting[] = [];
+    for (let n = 0; this.waiting.length && (taken.length === 0 || n + this.waiting[0]!.list.length <= MAX_MESSAGES); ) {
+      const w = this.waiting.shift()!;
+      n += w.list.length;
+      taken.push(w);
+    }
+    if (taken.length === 0) return;
+    this.running++;
+    try {
+      await this.storeTaken(taken);
+    } finally {
+      this.running--;
+      this.soon();
+    }
+  }
+
+  /**
+   * A failed shared statement is tried again list by list: a list that cannot be stored (a body
+   * PostgreSQL refuses) fails alone, not the other lanes' batches that shared its statement.
+   */
+  private async storeTaken(taken: Waiting[]): Promise<void> {
+    try {
+      const answers = await storeGroups(this.ctx, taken.map((w) => w.list));
+      taken.forEach((w, i) => w.resolve(answers[i]));
+    } catch (err) {
+      if (taken.length === 1) taken[0]!.reject(err);
+      else for (const w of taken) await this.storeTaken([w]);
+    }
+  }
+}
+
+const stores = new WeakMap<object, KnownStore>();
+
+/** The stored messages in the given order (a redelivery left out); undefined when a message needs the transaction path (nothing of the list written). */
+export function storeKnownMessages(ctx: Pick<AppContext, 'db'>, list: KnownMessage[]): Promise<KnownStored[] | undefined> {
+  let store = stores.get(ctx.db);
+  if (!store) stores.set(ctx.db, (store = new KnownStore(ctx)));
+  return store.store(list);
+}
+
+/** One statement for several lists (groups): each list's stored messages, or undefined for a list that wrote nothing. */
+async function storeGroups(ctx: Pick<AppContext, 'db'>, lists: KnownMessage[][]): Promise<(KnownStored[] | undefined)[]> {
   compiled ??= compile();
-  const items = JSON.stringify(list.map((m, ord) => ({ ...m, ord })));
+  let ord = 0;
+  const items = JSON.stringify(lists.flatMap((list, grp) => list.map((m) => ({ ...m, ord: ord++, grp }))));
   const rows = await runPrepared(ctx, 'inbound_store_known', compiled, { items });
-  if (rows[0]?.[0] !== true) return undefined;
+  const ok = new Set((rows[0]?.[0] as number[] | undefined) ?? []);
   const ticketFrom = 1 + messageColumns.length;
   const beforeFrom = ticketFrom + ticketColumns.length;
-  const includesFrom = beforeFrom + beforeColumns.length;
-  return rows
-    .filter((row) => row[1] !== null)
-    .map((row) => ({
-      message: rowOf<MessageRow>(messageColumns, row, 1),
+  const chatFrom = beforeFrom + beforeColumns.length;
+  const includesFrom = chatFrom + contactColumns.length;
+  const byKey = new Map<string, KnownStored>();
+  for (const row of rows) {
+    if (row[1] === null) continue;
+    const message = rowOf<MessageRow>(messageColumns, row, 1);
+    byKey.set(`${message.whatsappId}:${message.wid}`, {
+      message,
+      chat: rowOf<ContactRow>(contactColumns, row, chatFrom),
       ticket: rowOf<TicketRow>(ticketColumns, row, ticketFrom),
       before: rowOf<KnownStored['before']>(beforeColumns, row, beforeFrom),
       includes: Object.fromEntries(includeNames.map((name, i) => [name, row[includesFrom + i]])) as Includes,
-    }));
+    });
+  }
+  // Rows come in id order, which is each list's order; a message given twice is answered at its first place.
+  return lists.map((list, grp) => {
+    if (!ok.has(grp)) return undefined;
+    return list.flatMap((m) => {
+      const key = `${m.whatsappId}:${m.wid}`;
+      const stored = byKey.get(key);
+      byKey.delete(key);
+      return stored ? [stored] : [];
+    });
+  });
 }
