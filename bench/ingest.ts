@@ -139,6 +139,7 @@ async function main(): Promise<void> {
           `ACKS ONLY (processing paused): ${MESSAGES} webhook posts, ${CONCURRENCY} in flight, clients ${CLIENT_PROCESS ? 'in a child process' : "in the server's process"}`,
           `webhook acks: ${(MESSAGES / (r.postedMs / 1000)).toFixed(0)} req/s; refused ${r.refused}`,
           `server CPU per acknowledged request: ${cpuPerMessage('burst', MESSAGES)}`,
+          `client CPU per request (${CLIENT_PROCESS ? 'its own process' : "shared with the server's"}): ${(r.clientCpuMs / MESSAGES).toFixed(2)} ms`,
         ].join('\n'),
       );
       await app.close();
@@ -169,7 +170,7 @@ async function main(): Promise<void> {
         `machine: ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB RAM (${(freemem() / 2 ** 30).toFixed(0)} GiB free), Node ${process.version}`,
         `load average (1/5/15 min): before ${loadBefore}; after the burst ${loadAfterBurst}; after the steady phase ${loadAfterSteady}`,
         `database: ${database.embedded ? 'embedded PostgreSQL' : 'DATABASE_URL'}; ${AGENTS} agent sockets; ${MESSAGES} messages from ${SENDERS} customers, ${CONCURRENCY} concurrent webhook posts; clients ${CLIENT_PROCESS ? 'in a child process' : "in the server's process"}`,
-        `webhook acks: ${(MESSAGES / (r.postedMs / 1000)).toFixed(0)} req/s; refused ${r.refused}; never emitted ${r.missing}`,
+        `webhook acks: ${(MESSAGES / (r.postedMs / 1000)).toFixed(0)} req/s; refused ${r.refused}; never emitted ${r.missing}; client CPU ${(r.clientCpuMs / MESSAGES).toFixed(2)} ms per request`,
         `processed (post → every message emitted): ${processed.toFixed(0)} messages/s over ${(r.totalMs / 1000).toFixed(1)} s`,
         `burst webhook-to-socket latency: ${pct(r.latencies)}`,
         `steady ${RATE} msg/s for ${STEADY_SECONDS} s: refused ${st.refused}, never emitted ${st.missing}; webhook-to-socket latency ${pct(st.latencies)}`,
