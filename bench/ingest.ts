@@ -28,6 +28,7 @@ import { asc } from 'drizzle-orm';
 import { messages } from '../apps/server/src/db/schema/index.js';
 import { printPgbenchReference } from './pgbench.js';
 import { startIngestTrace } from './ingest-trace.js';
+import { postgresCpuMs } from './cpu.js';
 import { inboundQueue } from '../apps/server/src/modules/conversations/ingest.js';
 
 const num = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
@@ -115,8 +116,10 @@ async function main(): Promise<void> {
     // The server's CPU time (user + system, this process) over each phase; with the clients in a
     // child process it is the server's alone, otherwise it includes signing posts and decoding frames.
     const cpuAt = new Map<PhaseMark, NodeJS.CpuUsage>();
+    const postgresAt = new Map<PhaseMark, number>();
     const mark = (m: PhaseMark) => {
       cpuAt.set(m, process.cpuUsage());
+      if (database.postmasterPid) postgresAt.set(m, postgresCpuMs(database.postmasterPid));
       if (m === 'steady-start') tracer?.steadyStart();
       if (m === 'steady-end') tracer?.steadyEnd();
     };
@@ -126,7 +129,8 @@ async function main(): Promise<void> {
       const start = cpuAt.get(`${phase}-start`)!;
       const end = cpuAt.get(`${phase}-end`)!;
       const user = (end.user - start.user) / 1000 / count;
-      return `${(user + (end.system - start.system) / 1000 / count).toFixed(2)} ms (user ${user.toFixed(2)} ms)`;
+      const postgres = database.postmasterPid ? `; PostgreSQL ${((postgresAt.get(`${phase}-end`)! - postgresAt.get(`${phase}-start`)!) / count).toFixed(2)} ms` : '';
+      return `${(user + (end.system - start.system) / 1000 / count).toFixed(2)} ms (user ${user.toFixed(2)} ms)${postgres}`;
     };
     const { burst: r, steady: st, loadBefore, loadAfterBurst, loadAfterSteady } = res;
     const sentAt = new Map(res.sentAt);
