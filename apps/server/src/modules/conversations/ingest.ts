@@ -32,12 +32,12 @@ const ACK_CONNECTIONS = 2;
  */
 const INSERTS_IN_FLIGHT = 1;
 /**
- * A burst: an insert stored at least this many deliveries, counting those already waiting for
- * the next. Its events are then held back from the lanes as long as more deliveries wait, so the
- * acknowledgements (what Meta waits for) keep the CPU; processing takes them once the burst is
- * acknowledged (a steady 100 msg/s stores one or two per insert).
+ * A burst: at least this many deliveries received within BURST_WINDOW_MS (200/s, twice the steady
+ * rate of the aims). While one lasts, the stored events are held back from the lanes, so the
+ * acknowledgements (what Meta waits for) keep the CPU; processing takes them when it ends.
  */
-const BURST_DELIVERIES = 8;
+const BURST_DELIVERIES = 20;
+const BURST_WINDOW_MS = 100;
 /** Held back at most this long: under a burst that does not end, processing still keeps up. */
 const MAX_HOLD_MS = 1000;
 
@@ -110,7 +110,10 @@ class InboundQueue {
   /** Stored events held back from the lanes during a burst, in id order, and since when. */
   private held: Stored[] = [];
   private heldSince = 0;
-  private bursting = false;
+  /** Deliveries received in the current window (since windowStart) and in the previous one. */
+  private windowStart = 0;
+  private inWindow = 0;
+  private inLastWindow = 0;
 
   constructor(private readonly ctx: AppContext) {}
 
@@ -146,6 +149,7 @@ class InboundQueue {
     // A Meta payload comes from the webhook route, which validated it against metaWebhookSchema.
     const served = source === 'meta' ? this.ctx.channels.meta.servesAccountOf(payload as MetaWebhook) : true;
     trace('received', [{ payload }]);
+    this.count();
     return new Promise((resolve, reject) => {
       this.received.push({ source, payload, served, resolve, reject });
       this.storeSoon();
@@ -173,10 +177,7 @@ class InboundQueue {
     try {
       const ids = await this.insertReceived(batch);
       trace('stored', batch);
-      if (this.held.length === 0) {
-        this.heldSince = performance.now();
-        this.bursting = batch.length + this.received.length >= BURST_DELIVERIES;
-      }
+      if (this.held.length === 0) this.heldSince = performance.now();
       batch.forEach((r, n) => {
         const id = ids.get(n);
         if (id !== undefined) this.held.push({ id, source: r.source, payload: r.payload });
@@ -196,10 +197,29 @@ class InboundQueue {
     }
   }
 
-  /** The held events to their lanes, unless a burst is still being acknowledged (see BURST_DELIVERIES); each insert's end asks again. */
+  /** Counts a delivery into the burst window. */
+  private count(): void {
+    this.roll(performance.now());
+    this.inWindow += 1;
+  }
+
+  private roll(now: number): void {
+    if (now - this.windowStart < BURST_WINDOW_MS) return;
+    this.inLastWindow = now - this.windowStart < 2 * BURST_WINDOW_MS ? this.inWindow : 0;
+    this.windowStart = now;
+    this.inWindow = 0;
+  }
+
+  /**
+   * The held events to their lanes, unless a burst is still being acknowledged (see BURST_DELIVERIES).
+   * Held only while deliveries wait: the end of their insert asks again, and the last one releases.
+   */
   private release(): void {
     if (this.held.length === 0) return;
-    if (this.bursting && this.received.length > 0 && performance.now() - this.heldSince < MAX_HOLD_MS) return;
+    const now = performance.now();
+    this.roll(now);
+    const bursting = Math.max(this.inWindow, this.inLastWindow) >= BURST_DELIVERIES;
+    if (bursting && this.received.length > 0 && now - this.heldSince < MAX_HOLD_MS) return;
     const events = this.held;
     this.held = [];
     for (const e of events) this.schedule(e);
