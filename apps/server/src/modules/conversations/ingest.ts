@@ -114,6 +114,7 @@ class InboundQueue {
   private windowStart = 0;
   private inWindow = 0;
   private inLastWindow = 0;
+  private holdTimer?: NodeJS.Timeout;
 
   constructor(private readonly ctx: AppContext) {}
 
@@ -135,6 +136,8 @@ class InboundQueue {
 
   /** At app close, once no request is in flight: the last marks, then the acknowledgement's connections. */
   async close(): Promise<void> {
+    // Held events stay claimed rows: the next boot replays them (the pool is about to end).
+    clearTimeout(this.holdTimer);
     await this.markNow();
     this.closed = true;
     await this.ackPool?.end();
@@ -212,14 +215,20 @@ class InboundQueue {
 
   /**
    * The held events to their lanes, unless a burst is still being acknowledged (see BURST_DELIVERIES).
-   * Held only while deliveries wait: the end of their insert asks again, and the last one releases.
+   * While they are held, each insert's end asks again, and a timer once the window has moved on
+   * (processing holding the thread may be why no delivery is waiting). `force`: settle now.
    */
-  private release(): void {
-    if (this.held.length === 0) return;
+  private release(force = false): void {
+    clearTimeout(this.holdTimer);
+    this.holdTimer = undefined;
+    if (this.held.length === 0 || this.closed) return;
     const now = performance.now();
     this.roll(now);
     const bursting = Math.max(this.inWindow, this.inLastWindow) >= BURST_DELIVERIES;
-    if (bursting && this.received.length > 0 && now - this.heldSince < MAX_HOLD_MS) return;
+    if (!force && bursting && now - this.heldSince < MAX_HOLD_MS) {
+      this.holdTimer = setTimeout(() => this.release(), BURST_WINDOW_MS);
+      return;
+    }
     const events = this.held;
     this.held = [];
     for (const e of events) this.schedule(e);
@@ -323,6 +332,7 @@ class InboundQueue {
   }
 
   async drained(): Promise<void> {
+    this.release(true);
     const chains = () => [...this.lanes, ...this.announced];
     for (let before: Promise<void>[] = []; before.length === 0 || chains().some((p, i) => p !== before[i]); ) {
       before = chains();
