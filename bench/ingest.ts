@@ -28,6 +28,7 @@ import { asc } from 'drizzle-orm';
 import { messages } from '../apps/server/src/db/schema/index.js';
 import { printPgbenchReference } from './pgbench.js';
 import { startIngestTrace } from './ingest-trace.js';
+import { postgresCpuMs } from './cpu.js';
 import { inboundQueue } from '../apps/server/src/modules/conversations/ingest.js';
 
 const num = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
@@ -115,8 +116,10 @@ async function main(): Promise<void> {
     // The server's CPU time (user + system, this process) over each phase; with the clients in a
     // child process it is the server's alone, otherwise it includes signing posts and decoding frames.
     const cpuAt = new Map<PhaseMark, NodeJS.CpuUsage>();
+    const postgresAt = new Map<PhaseMark, number>();
     const mark = (m: PhaseMark) => {
       cpuAt.set(m, process.cpuUsage());
+      if (database.postmasterPid) postgresAt.set(m, postgresCpuMs(database.postmasterPid));
       if (m === 'steady-start') tracer?.steadyStart();
       if (m === 'steady-end') tracer?.steadyEnd();
     };
@@ -126,7 +129,8 @@ async function main(): Promise<void> {
       const start = cpuAt.get(`${phase}-start`)!;
       const end = cpuAt.get(`${phase}-end`)!;
       const user = (end.user - start.user) / 1000 / count;
-      return `${(user + (end.system - start.system) / 1000 / count).toFixed(2)} ms (user ${user.toFixed(2)} ms)`;
+      const postgres = database.postmasterPid ? `; PostgreSQL ${((postgresAt.get(`${phase}-end`)! - postgresAt.get(`${phase}-start`)!) / count).toFixed(2)} ms` : '';
+      return `${(user + (end.system - start.system) / 1000 / count).toFixed(2)} ms (user ${user.toFixed(2)} ms)${postgres}`;
     };
     const { burst: r, steady: st, loadBefore, loadAfterBurst, loadAfterSteady } = res;
     const sentAt = new Map(res.sentAt);
@@ -139,6 +143,7 @@ async function main(): Promise<void> {
           `ACKS ONLY (processing paused): ${MESSAGES} webhook posts, ${CONCURRENCY} in flight, clients ${CLIENT_PROCESS ? 'in a child process' : "in the server's process"}`,
           `webhook acks: ${(MESSAGES / (r.postedMs / 1000)).toFixed(0)} req/s; refused ${r.refused}`,
           `server CPU per acknowledged request: ${cpuPerMessage('burst', MESSAGES)}`,
+          `client CPU per request (${CLIENT_PROCESS ? 'its own process' : "shared with the server's"}): ${(r.clientCpuMs / MESSAGES).toFixed(2)} ms`,
         ].join('\n'),
       );
       await app.close();
@@ -169,7 +174,7 @@ async function main(): Promise<void> {
         `machine: ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB RAM (${(freemem() / 2 ** 30).toFixed(0)} GiB free), Node ${process.version}`,
         `load average (1/5/15 min): before ${loadBefore}; after the burst ${loadAfterBurst}; after the steady phase ${loadAfterSteady}`,
         `database: ${database.embedded ? 'embedded PostgreSQL' : 'DATABASE_URL'}; ${AGENTS} agent sockets; ${MESSAGES} messages from ${SENDERS} customers, ${CONCURRENCY} concurrent webhook posts; clients ${CLIENT_PROCESS ? 'in a child process' : "in the server's process"}`,
-        `webhook acks: ${(MESSAGES / (r.postedMs / 1000)).toFixed(0)} req/s; refused ${r.refused}; never emitted ${r.missing}`,
+        `webhook acks: ${(MESSAGES / (r.postedMs / 1000)).toFixed(0)} req/s; refused ${r.refused}; never emitted ${r.missing}; client CPU ${(r.clientCpuMs / MESSAGES).toFixed(2)} ms per request`,
         `processed (post → every message emitted): ${processed.toFixed(0)} messages/s over ${(r.totalMs / 1000).toFixed(1)} s`,
         `burst webhook-to-socket latency: ${pct(r.latencies)}`,
         `steady ${RATE} msg/s for ${STEADY_SECONDS} s: refused ${st.refused}, never emitted ${st.missing}; webhook-to-socket latency ${pct(st.latencies)}`,

@@ -31,6 +31,15 @@ const ACK_CONNECTIONS = 2;
  * two in flight, 0.46 ms with one).
  */
 const INSERTS_IN_FLIGHT = 1;
+/**
+ * A burst: at least this many deliveries received within BURST_WINDOW_MS (200/s, twice the steady
+ * rate of the aims). While one lasts, the stored events are held back from the lanes, so the
+ * acknowledgements (what Meta waits for) keep the CPU; processing takes them when it ends.
+ */
+const BURST_DELIVERIES = 20;
+const BURST_WINDOW_MS = 100;
+/** Held back at most this long: under a burst that does not end, processing still keeps up. */
+const MAX_HOLD_MS = 1000;
 
 /** A raw event's way through this process, in order: received by the route, stored (acknowledged), taken by its lane, committed, announced. */
 export type IngestPhase = 'received' | 'stored' | 'lane' | 'committed' | 'announced';
@@ -98,6 +107,14 @@ class InboundQueue {
   /** Receive inserts in flight (at most INSERTS_IN_FLIGHT), and whether the next is already due. */
   private storing = 0;
   private storeDue = false;
+  /** Stored events held back from the lanes during a burst, in id order, and since when. */
+  private held: Stored[] = [];
+  private heldSince = 0;
+  /** Deliveries received in the current window (since windowStart) and in the previous one. */
+  private windowStart = 0;
+  private inWindow = 0;
+  private inLastWindow = 0;
+  private holdTimer?: NodeJS.Timeout;
 
   constructor(private readonly ctx: AppContext) {}
 
@@ -119,6 +136,8 @@ class InboundQueue {
 
   /** At app close, once no request is in flight: the last marks, then the acknowledgement's connections. */
   async close(): Promise<void> {
+    // Held events stay claimed rows: the next boot replays them (the pool is about to end).
+    clearTimeout(this.holdTimer);
     await this.markNow();
     this.closed = true;
     await this.ackPool?.end();
@@ -133,6 +152,7 @@ class InboundQueue {
     // A Meta payload comes from the webhook route, which validated it against metaWebhookSchema.
     const served = source === 'meta' ? this.ctx.channels.meta.servesAccountOf(payload as MetaWebhook) : true;
     trace('received', [{ payload }]);
+    this.count();
     return new Promise((resolve, reject) => {
       this.received.push({ source, payload, served, resolve, reject });
       this.storeSoon();
@@ -157,27 +177,61 @@ class InboundQueue {
     if (batch.length === 0) return;
     this.storing++;
     this.storeSoon();
-    let ids: Map<number, number>;
     try {
-      ids = await this.insertReceived(batch);
+      const ids = await this.insertReceived(batch);
       trace('stored', batch);
+      if (this.held.length === 0) this.heldSince = performance.now();
+      batch.forEach((r, n) => {
+        const id = ids.get(n);
+        if (id !== undefined) this.held.push({ id, source: r.source, payload: r.payload });
+        else {
+          // A non-200 would make Meta retry for hours and finally disable the app's subscription.
+          this.unknownAccounts += 1;
+          this.ctx.log.warn({ unknownAccountDeliveries: this.unknownAccounts }, 'webhook for an account no connection serves: acknowledged, nothing stored');
+        }
+        r.resolve();
+      });
     } catch (err) {
       for (const r of batch) r.reject(err);
-      return;
     } finally {
       this.storing--;
       this.storeSoon();
+      this.release();
     }
-    batch.forEach((r, n) => {
-      const id = ids.get(n);
-      if (id !== undefined) this.schedule({ id, source: r.source, payload: r.payload });
-      else {
-        // A non-200 would make Meta retry for hours and finally disable the app's subscription.
-        this.unknownAccounts += 1;
-        this.ctx.log.warn({ unknownAccountDeliveries: this.unknownAccounts }, 'webhook for an account no connection serves: acknowledged, nothing stored');
-      }
-      r.resolve();
-    });
+  }
+
+  /** Counts a delivery into the burst window. */
+  private count(): void {
+    this.roll(performance.now());
+    this.inWindow += 1;
+  }
+
+  private roll(now: number): void {
+    if (now - this.windowStart < BURST_WINDOW_MS) return;
+    this.inLastWindow = now - this.windowStart < 2 * BURST_WINDOW_MS ? this.inWindow : 0;
+    this.windowStart = now;
+    this.inWindow = 0;
+  }
+
+  /**
+   * The held events to their lanes, unless a burst is still being acknowledged (see BURST_DELIVERIES).
+   * While they are held, each insert's end asks again, and a timer once the window has moved on
+   * (processing holding the thread may be why no delivery is waiting). `force`: settle now.
+   */
+  private release(force = false): void {
+    clearTimeout(this.holdTimer);
+    this.holdTimer = undefined;
+    if (this.held.length === 0 || this.closed) return;
+    const now = performance.now();
+    this.roll(now);
+    const bursting = Math.max(this.inWindow, this.inLastWindow) >= BURST_DELIVERIES;
+    if (!force && bursting && now - this.heldSince < MAX_HOLD_MS) {
+      this.holdTimer = setTimeout(() => this.release(), BURST_WINDOW_MS);
+      return;
+    }
+    const events = this.held;
+    this.held = [];
+    for (const e of events) this.schedule(e);
   }
 
   /** The ids of the stored deliveries by their place in the batch (the ids are drawn in that order, so one contact's stay in order). */
@@ -278,6 +332,7 @@ class InboundQueue {
   }
 
   async drained(): Promise<void> {
+    this.release(true);
     const chains = () => [...this.lanes, ...this.announced];
     for (let before: Promise<void>[] = []; before.length === 0 || chains().some((p, i) => p !== before[i]); ) {
       before = chains();
