@@ -26,6 +26,7 @@ import { generateConnectionToken } from '../apps/server/src/modules/whatsapp/ser
 import { postSimulated } from '../apps/server/tools/simulate.js';
 import { FakeGraph } from '../apps/server/test/fakes/graph-server.js';
 import type { EventBus } from '../apps/server/src/events/bus.js';
+import type { Realtime } from '../apps/server/src/realtime/server.js';
 import type { DomainEvent } from '../apps/server/src/events/types.js';
 import { ingestTrace, type IngestTrace } from '../apps/server/src/modules/conversations/ingest.js';
 import { cpuMeter, processCpuMs } from './cpu.js';
@@ -57,17 +58,20 @@ interface Row extends Partial<Reached> {
   committed?: number;
   /** Presented: the bus got its `ticket.updated` + `message.created`. */
   presented?: number;
-  /** Both broadcasts written to every socket (socket.io writes synchronously in `emit`). */
+  /** Its create (and ticket update) written to every socket: the writes are synchronous. */
   broadcast?: number;
+  /** Every bus subscriber done with it (the socket writes, then webhooks and the like). */
+  published?: number;
   first: number;
   last: number;
 }
 
 /**
- * Where the server's part of a message goes: the pipeline's trace channel gives the commit, and
- * the bus's `publish` (wrapped here, on this app only) the presentation and the end of the emits.
+ * Where the server's part of a message goes: the pipeline's trace channel gives the commit, the
+ * bus's `publish` (wrapped here, on this app only) the presentation and the end of its subscribers,
+ * and `emitMaskedTogether` the moment the create (with its ticket update) was written to every socket.
  */
-function traceServer(events: EventBus) {
+function traceServer(events: EventBus, rt: Realtime) {
   const rows = new Map<string, Partial<Row>>();
   const row = (key: string) => rows.get(key) ?? rows.set(key, {}).get(key)!;
   const onTrace = (m: unknown) => {
@@ -81,7 +85,18 @@ function traceServer(events: EventBus) {
     const created = list.find((e) => e.type === 'message.created');
     if (created) row(created.message.body).presented = now();
     await publish(...list);
-    if (created) row(created.message.body).broadcast = now();
+    if (created) row(created.message.body).published = now();
+  };
+  const emit = rt.emitMaskedTogether.bind(rt);
+  rt.emitMaskedTogether = async (companyId, rooms, build, hides) => {
+    let body: string | undefined;
+    const seen: typeof build = (mask) => {
+      const emits = build(mask);
+      for (const [name, payload] of emits) if (name === 'appMessage' && payload.action === 'create') body = payload.message.body;
+      return emits;
+    };
+    await emit(companyId, rooms, seen, hides);
+    if (body !== undefined) row(body).broadcast = now();
   };
   return {
     take(key: string): Partial<Row> {
@@ -92,6 +107,7 @@ function traceServer(events: EventBus) {
     stop() {
       unsubscribe(ingestTrace.name, onTrace);
       events.publish = publish;
+      rt.emitMaskedTogether = emit;
     },
   };
 }
@@ -172,7 +188,7 @@ async function main(): Promise<void> {
     // Let the connect-time bookkeeping (online flags and their user events) settle.
     await new Promise((r) => setTimeout(r, 3000));
 
-    const trace = traceServer(app.ctx.events);
+    const trace = traceServer(app.ctx.events, app.ctx.realtime);
     const ours: Row[] = [];
     const reference: Row[] = [];
     const cpu = { ours: new Spent(database.postmasterPid, clients), reference: new Spent(database.postmasterPid, clients) };
@@ -220,7 +236,8 @@ async function main(): Promise<void> {
         `  POST → acknowledged:            ${span(ours, 't0', 'acked')}`,
         `  POST → committed:               ${span(ours, 't0', 'committed')}`,
         `  committed → presented:          ${span(ours, 'committed', 'presented')}`,
-        `  presented → broadcasts written: ${span(ours, 'presented', 'broadcast')}  (both events: payloads built, encoded, written to every socket)`,
+        `  presented → written:            ${span(ours, 'presented', 'broadcast')}  (both events: payloads built, encoded, written to every socket)`,
+        `  presented → bus subscribers done: ${span(ours, 'presented', 'published')}`,
         `  written → first socket:         ${span(ours, 'broadcast', 'first')}`,
         `  written → last allowed socket:  ${span(ours, 'broadcast', 'last')}`,
         `  ${cpu.ours.text(ours.length, 'message')}`,
