@@ -1,6 +1,6 @@
-// The agent sockets of bench/fanout.ts: in the bench's process, or (BENCH_CLIENT_PROCESS=1) in a
-// child process of their own, so that decoding 1,000 sockets' frames does not share the server's
-// thread and the figure measures the server. Each socket counts what it receives; once every
+// The agent sockets of bench/fanout.ts: in a child process of their own (the default), so that decoding
+// 1,000 sockets' frames does not share the server's thread and the figure measures the server, or
+// (BENCH_CLIENT_PROCESS=0) in the bench's process. Each socket counts what it receives; once every
 // socket expected to have a key has it, `reached` gets the last arrival (timeOrigin + now).
 import { fork } from 'node:child_process';
 import { io, type Socket } from 'socket.io-client';
