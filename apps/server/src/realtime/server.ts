@@ -30,12 +30,16 @@ import type { EventPayload } from '../events/types.js';
 import { BackgroundTasks } from '../http/background.js';
 import { redisCluster, type Cluster } from './cluster.js';
 import { ROOMS, roomsFor, type SocketRights } from './rooms.js';
+import { broadcastTogether, type Emit } from './together.js';
 
 export { ROOMS };
 
 export type { EventPayload };
 
 export type SocketUser = SocketRights;
+
+/** A company event with its payload, for `emitMaskedTogether`. */
+export type CompanyEmit = { [N in CompanyEventName]: [N, EventPayload<N>] }[CompanyEventName];
 
 interface SocketData {
   user: SocketUser | null;
@@ -77,6 +81,8 @@ export class Realtime {
   private readonly tasks: BackgroundTasks;
   private closing = false;
   private readonly cluster?: Cluster;
+  /** An event held back an instant (`hold`) to leave with the next one in the same writes; any other emit sends it first. */
+  private held?: { key: string; event: unknown; alone: () => Promise<unknown> };
   readonly io: Server<AnyEvents, AnyEvents, ServerSideEvents, SocketData>;
 
   constructor(
@@ -111,7 +117,43 @@ export class Realtime {
   // ── emit helpers: call them after the database commit ──
 
   private nsp(companyId: number): AppNamespace {
+    this.release();
     return this.io.of(`/${companyId}`);
+  }
+
+  /**
+   * Holds `event` until the next emit: `take(key)` then sends it together with its own event (one
+   * write per socket), any other emit sends it alone first (`alone`), as does the end of this tick
+   * (the microtasks of the current publication) when nothing follows. Order per socket is kept.
+   */
+  hold(key: string, event: unknown, alone: () => Promise<unknown>): void {
+    this.release();
+    this.held = { key, event, alone };
+    process.nextTick(() => this.release());
+  }
+
+  /** The held event if it is `key`'s (the caller sends it); another one is sent alone first. */
+  take<E>(key: string): E | undefined {
+    const held = this.held;
+    if (held?.key !== key) return void this.release();
+    this.held = undefined;
+    return held.event as E;
+  }
+
+  private release(): void {
+    const held = this.held;
+    if (!held) return;
+    this.held = undefined;
+    // Called now (its writes happen before the caller's); only its failure is seen later.
+    held.alone().catch((err: unknown) => this.deps.log.warn({ err }, 'a held socket event failed'));
+  }
+
+  /** Each of `emits` to the sockets of `rooms` that are in none of `except`, in order; one write per socket when on this node alone. */
+  private broadcast(companyId: number, rooms: string[], except: string[], emits: Emit[]): void {
+    if (rooms.length === 0 || emits.length === 0) return;
+    const nsp = this.nsp(companyId);
+    if (emits.length > 1 && !this.cluster && broadcastTogether(nsp, rooms, except, emits)) return;
+    for (const [name, payload] of emits) nsp.to(rooms).except(except).emit(name, payload);
   }
 
   emitToCompany<N extends CompanyEventName>(companyId: number, name: N, payload: EventPayload<N>): void {
@@ -123,13 +165,12 @@ export class Realtime {
   }
 
   emitToRooms<N extends CompanyEventName>(companyId: number, rooms: string[], name: N, payload: EventPayload<N>): void {
-    if (rooms.length === 0) return;
-    this.nsp(companyId).to(rooms).emit(companyEvent(companyId, name), payload);
+    this.broadcast(companyId, rooms, [], [[companyEvent(companyId, name), payload]]);
   }
 
   /** To the sockets of `rooms` that are in none of `except`. */
   emitToRoomsExcept<N extends CompanyEventName>(companyId: number, rooms: string[], except: string[], name: N, payload: EventPayload<N>): void {
-    this.nsp(companyId).to(rooms).except(except).emit(companyEvent(companyId, name), payload);
+    this.broadcast(companyId, rooms, except, [[companyEvent(companyId, name), payload]]);
   }
 
   /**
@@ -145,9 +186,15 @@ export class Realtime {
     build: (mask: ContactMask) => EventPayload<N>,
     hides?: boolean,
   ): Promise<void> {
-    if (!(hides ?? (await hidesNumbers(this.deps.db, companyId)))) return this.emitToRooms(companyId, rooms, name, build(asIs));
-    this.emitToRooms(companyId, [ROOMS.admins], name, build(asIs));
-    this.emitToRoomsExcept(companyId, rooms, [ROOMS.admins], name, build(maskContactNumber));
+    return this.emitMaskedTogether(companyId, rooms, (mask) => [[name, build(mask)] as CompanyEmit], hides);
+  }
+
+  /** `emitMasked` of several events, in order, each audience's sockets written once for all of them. */
+  async emitMaskedTogether(companyId: number, rooms: string[], build: (mask: ContactMask) => CompanyEmit[], hides?: boolean): Promise<void> {
+    const named = (mask: ContactMask): Emit[] => build(mask).map(([name, payload]) => [companyEvent(companyId, name), payload]);
+    if (!(hides ?? (await hidesNumbers(this.deps.db, companyId)))) return this.broadcast(companyId, rooms, [], named(asIs));
+    this.broadcast(companyId, [ROOMS.admins], [], named(asIs));
+    this.broadcast(companyId, rooms, [ROOMS.admins], named(maskContactNumber));
   }
 
   /** Internal chat (`company-{id}-chat`, `-chat-user-{userId}`, `-chat-{chatId}`): to the given members' sockets only. */
@@ -206,6 +253,7 @@ export class Realtime {
 
   /** A public setting changed (branding, userCreation): every open page hears it, logged in or not. */
   emitPublicSetting(payload: SettingsEventPayload): void {
+    this.release();
     this.io.of(PUBLIC_NAMESPACE).emit('settings', payload);
   }
 
@@ -224,6 +272,7 @@ export class Realtime {
   }
 
   async close(): Promise<void> {
+    this.release();
     this.closing = true;
     for (const nsp of this.io._nsps.values()) nsp.disconnectSockets(true);
     await this.tasks.drain();
