@@ -27,7 +27,7 @@ import { botWords, type BotWords } from './words.js';
  */
 export async function runChatbot(ctx: AppContext, c: InboundContext): Promise<boolean> {
   const { ticket, connection } = c;
-  if (ticket.status !== 'pending' || ticket.userId !== null || ticket.useIntegration) return false;
+  if (ticket.status !== 'pending' || ticket.userId !== null || ticket.useIntegration || c.known?.hasQueues === false) return false;
   const menu = await connectionQueues(ctx, connection.id);
   if (menu.length === 0) return false;
   if (await botDisabled(ctx, ticket.contactId)) return true;
