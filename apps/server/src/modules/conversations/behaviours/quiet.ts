@@ -50,6 +50,9 @@ export interface Known {
   awaitingCampaign: boolean;
   lgpdOn: boolean;
   hasQueues: boolean;
+  /** The contact's `disableBot` and the company's `botLanguage`, which the bot reads for every answer. */
+  botDisabled: boolean;
+  botLanguage: string | null;
 }
 
 /** No customer message of the ticket between `after` and the batch's last, outside the batch and recent, still waits for its turn. */
@@ -80,7 +83,8 @@ WITH f AS (
       SELECT 1 FROM campaign_shipping cs JOIN campaigns cp ON cp.id = cs.campaign_id
       WHERE cs.contact_id = t.contact_id AND cs.company_id = t.company_id
         AND cs.confirmation_requested_at IS NOT NULL AND cs.confirmed_at IS NULL
-        AND cp.status IN ('EM_ANDAMENTO', 'FINALIZADA')) AS awaiting
+        AND cp.status IN ('EM_ANDAMENTO', 'FINALIZADA')) AS awaiting,
+    coalesce((SELECT c.disable_bot FROM contacts c WHERE c.id = t.contact_id), false) AS bot_disabled, s.bot_language
   FROM jsonb_to_recordset($1::jsonb) AS b(ticket_id int, whatsapp_id int, last_id int, ids int[], eager boolean, ooh_company boolean, ooh_connection boolean)
   JOIN tickets t ON t.id = b.ticket_id
   LEFT JOIN company_settings s ON s.company_id = t.company_id
@@ -109,7 +113,8 @@ WITH f AS (
   ON CONFLICT (ticket_id) DO NOTHING
   RETURNING ticket_id
 )
-SELECT f.ticket_id, f.ticket_id IN (SELECT ticket_id FROM ended UNION ALL SELECT ticket_id FROM created), f.awaiting, f.lgpd_on, f.has_queues FROM f`;
+SELECT f.ticket_id, f.ticket_id IN (SELECT ticket_id FROM ended UNION ALL SELECT ticket_id FROM created),
+  f.awaiting, f.lgpd_on, f.has_queues, f.bot_disabled, f.bot_language FROM f`;
 const quietTurns = { sql: QUIET_TURNS, params: [sql.placeholder('batch'), sql.placeholder('recent')] };
 
 /**
@@ -135,9 +140,18 @@ export async function endQuietTurns(ctx: AppContext, tickets: InboundContext[][]
   const recent = new Date(now.getTime() - RECENT_MS).toISOString();
   const rows = await runPrepared(ctx, 'behaviours_batch_read', quietTurns, { batch: JSON.stringify(candidates), recent });
   return new Map(
-    rows.map(([ticketId, ended, awaitingCampaign, lgpdOn, hasQueues]) => [
+    rows.map(([ticketId, ended, awaitingCampaign, lgpdOn, hasQueues, botDisabled, botLanguage]) => [
       ticketId as number,
-      { ended: ended === true, known: { awaitingCampaign: awaitingCampaign === true, lgpdOn: lgpdOn === true, hasQueues: hasQueues === true } },
+      {
+        ended: ended === true,
+        known: {
+          awaitingCampaign: awaitingCampaign === true,
+          lgpdOn: lgpdOn === true,
+          hasQueues: hasQueues === true,
+          botDisabled: botDisabled === true,
+          botLanguage: (botLanguage as string | null) ?? null,
+        },
+      },
     ]),
   );
 }
