@@ -12,7 +12,7 @@ import { sendQueuePosition } from './queue-position.js';
 import { assignRandomAttendant, walletOwner } from './router.js';
 import type { InboundContext } from './inbound.js';
 import { sendConnectionMessage } from './send.js';
-import { botWords, type BotWords } from './words.js';
+import { botWords, wordsOf, type BotWords } from './words.js';
 
 /**
  * The queue chatbot (spec 3 §4, issue 16), for a pending ticket nobody attends: the
@@ -27,12 +27,12 @@ import { botWords, type BotWords } from './words.js';
  */
 export async function runChatbot(ctx: AppContext, c: InboundContext): Promise<boolean> {
   const { ticket, connection } = c;
-  if (ticket.status !== 'pending' || ticket.userId !== null || ticket.useIntegration) return false;
+  if (ticket.status !== 'pending' || ticket.userId !== null || ticket.useIntegration || c.known?.hasQueues === false) return false;
   const menu = await connectionQueues(ctx, connection.id);
   if (menu.length === 0) return false;
-  if (await botDisabled(ctx, ticket.contactId)) return true;
+  if (c.known ? c.known.botDisabled : await botDisabled(ctx, ticket.contactId)) return true;
 
-  const bot = new Bot(ctx, c, menu, await botWords(ctx, ticket.companyId));
+  const bot = new Bot(ctx, c, menu, c.known ? wordsOf(c.known.botLanguage) : await botWords(ctx, ticket.companyId));
   if (c.found.created || c.found.reopened) return bot.start();
   if (ticket.botFinishedAt) return true;
   const timeUp = connection.timeUseBotQueues > 0 && ticket.botStartedAt && Date.now() - ticket.botStartedAt.getTime() > connection.timeUseBotQueues * 60_000;

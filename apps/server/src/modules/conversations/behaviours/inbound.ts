@@ -14,6 +14,7 @@ import { answerWithPrompt } from './prompt.js';
 import { runIntegrationStep } from './integration.js';
 import { sendConnectionMessage } from './send.js';
 import { sendConfirmedCampaignMessages } from './campaign-confirmation.js';
+import type { Known } from './quiet.js';
 
 export interface InboundContext {
   connection: Connection;
@@ -23,6 +24,8 @@ export interface InboundContext {
   body: string;
   /** The stored customer message (what an integration receives). */
   messageId?: number;
+  /** What the batch's read found (quiet.ts): a step skips its own read when it found nothing. */
+  known?: Known;
 }
 
 /**
@@ -36,7 +39,7 @@ export async function runInboundBehaviours(ctx: AppContext, c: InboundContext): 
   const { connection, ticket } = c;
   if (ticket.isGroup) return;
   if (ticket.status === 'nps' && !c.found.created) return handleRatingAnswer(ctx, connection, ticket, c.body);
-  if (await sendConfirmedCampaignMessages(ctx, ticket)) return;
+  if (c.known?.awaitingCampaign !== false && (await sendConfirmedCampaignMessages(ctx, ticket))) return;
   if (await runLgpd(ctx, c)) return;
 
   const now = new Date();

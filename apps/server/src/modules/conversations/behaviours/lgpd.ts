@@ -36,7 +36,7 @@ const settingsAndConsent = preparedPerDb((db) =>
 export async function runLgpd(ctx: AppContext, c: InboundContext): Promise<boolean> {
   const { ticket } = c;
   if (ticket.userId !== null || (ticket.status !== 'pending' && ticket.status !== 'lgpd')) return false;
-  const [row] = await settingsAndConsent(ctx.db).execute({ companyId: ticket.companyId, contactId: ticket.contactId });
+  const [row] = c.known?.lgpdOn === false ? [] : await settingsAndConsent(ctx.db).execute({ companyId: ticket.companyId, contactId: ticket.contactId });
   const settings = row?.settings;
   if (!settings || settings.enableLGPD !== 'enabled' || !settings.lgpdMessage.trim() || row.acceptedAt) {
     // Switched off (or accepted elsewhere) while a ticket waited: let it through.
