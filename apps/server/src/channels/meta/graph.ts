@@ -35,9 +35,9 @@ type Params = Record<string, string | undefined>;
 
 /**
  * One API call over node:http(s) on its default keep-alive agent, the whole exchange bounded by
- * `timeoutMs`. `fetch` (undici's WHATWG request/response streams, an AbortSignal per call) cost ~0.6 ms
- * of CPU per Send API call in a profile of the messages API (docs/BENCHMARKS.md, first17d), a fifth of the
- * request's Node time. Rejects with an error named `TimeoutError` when the time runs out.
+ * `timeoutMs`. `fetch` (undici's WHATWG request/response streams, an AbortSignal per call) cost about 1 ms
+ * of CPU per Send API call in the messages API bench (docs/BENCHMARKS.md, first17d), a third of the request's
+ * Node time. Rejects with an error named `TimeoutError` when the time runs out.
  */
 function exchange(url: URL, method: 'GET' | 'POST', body: string | undefined, timeoutMs: number): Promise<{ status: number; text: string }> {
   return new Promise((resolve, reject) => {
