@@ -12,6 +12,7 @@
 //   npm run bench:messages-api
 //   BENCH_CLIENT_PROCESS=1 BENCH_RATE=200 npm run bench:messages-api
 import { COMPANY_SETTING_DEFAULTS } from '@balcao/contracts';
+import { sql } from 'drizzle-orm';
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { loadavg } from 'node:os';
@@ -97,6 +98,9 @@ async function main(): Promise<void> {
     console.log(`  ${rps.toFixed(0)} req/s, ${failed} failed; p50 ${percentile(times, 0.5).toFixed(1)} ms, p95 ${percentile(times, 0.95).toFixed(1)} ms, p99 ${percentile(times, 0.99).toFixed(1)} ms`);
     console.log(`  ${perUnit(spent, REQUESTS, 'request')} (the send each request starts included${child ? '' : ', and the client and fake Graph'})`);
     bursts?.report(timeline, AIM_P95_MS);
+    // The sends the requests started, as the outbox recorded them (a bench whose sends failed would measure less work).
+    const outbox = await db.execute<{ send_status: string | null; n: number }>(sql`SELECT send_status, count(*)::int AS n FROM messages WHERE company_id = ${company!.id} GROUP BY 1 ORDER BY 1`);
+    console.log(`  outbox: ${outbox.rows.map((r) => `${r.n} ${r.send_status ?? 'none'}`).join(', ')}`);
     const reference = await runPgbench(database.adminConnectionString, 8, 15);
     console.log(reference ? `pgbench -N (8 clients, 15 s): ${reference.tps.toFixed(0)} tps; API req/s ÷ pgbench tps = ${(rps / reference.tps).toFixed(3)}, load ${load()}` : 'pgbench: NOT FOUND');
   } finally {

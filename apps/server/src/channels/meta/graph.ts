@@ -1,3 +1,5 @@
+import http from 'node:http';
+import https from 'node:https';
 import { ChannelSendError } from '../adapter.js';
 
 /** An error answer of the Graph API (`{error:{code, error_subcode, message}}`), or a transport failure. */
@@ -32,7 +34,35 @@ export class GraphError extends Error {
 type Params = Record<string, string | undefined>;
 
 /**
- * The Graph API over fetch, rooted at GRAPH_API_URL (version included, e.g.
+ * One API call over node:http(s) on its default keep-alive agent, the whole exchange bounded by
+ * `timeoutMs`. `fetch` (undici's WHATWG request/response streams, an AbortSignal per call) cost about 1 ms
+ * of CPU per Send API call in the messages API bench (docs/BENCHMARKS.md, first17d), a third of the request's
+ * Node time. Rejects with an error named `TimeoutError` when the time runs out.
+ */
+function exchange(url: URL, method: 'GET' | 'POST', body: string | undefined, timeoutMs: number): Promise<{ status: number; text: string }> {
+  return new Promise((resolve, reject) => {
+    const headers = body === undefined ? undefined : { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) };
+    const req = (url.protocol === 'https:' ? https : http).request(url, { method, headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => {
+        clearTimeout(timer);
+        resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') });
+      });
+      res.on('error', fail);
+    });
+    const timer = setTimeout(() => req.destroy(Object.assign(new Error('the Graph API did not answer in time'), { name: 'TimeoutError' })), timeoutMs);
+    function fail(err: Error) {
+      clearTimeout(timer);
+      reject(err);
+    }
+    req.on('error', fail);
+    req.end(body);
+  });
+}
+
+/**
+ * The Graph API over node:http(s) (downloads over fetch), rooted at GRAPH_API_URL (version included, e.g.
  * https://graph.facebook.com/v21.0) so tests and the benchmark point it at a local fake.
  * Tokens travel as query parameters and never appear in errors or logs.
  */
@@ -64,26 +94,20 @@ export class GraphClient {
   private async request<T>(method: 'GET' | 'POST', path: string, params: Params, body?: unknown): Promise<T> {
     const url = new URL(`${this.baseUrl}/${path.replace(/^\/+/, '')}`);
     for (const [k, v] of Object.entries(params)) if (v !== undefined) url.searchParams.set(k, v);
-    let res: Response;
+    let res: { status: number; text: string };
     try {
-      res = await fetch(url, {
-        method,
-        headers: body === undefined ? undefined : { 'content-type': 'application/json' },
-        body: body === undefined ? undefined : JSON.stringify(body),
-        signal: AbortSignal.timeout(this.timeoutMs),
-      });
+      res = await exchange(url, method, body === undefined ? undefined : JSON.stringify(body), this.timeoutMs);
     } catch (err) {
       throw new GraphError(`Graph API unreachable: ${(err as Error).name}`, 0);
     }
-    const text = await res.text();
     let json: unknown;
     try {
-      json = text ? JSON.parse(text) : {};
+      json = res.text ? JSON.parse(res.text) : {};
     } catch {
       throw new GraphError('Graph API answered something that is not JSON', res.status || 502);
     }
     const error = (json as { error?: { message?: string; code?: number; error_subcode?: number } }).error;
-    if (!res.ok || error) throw new GraphError(error?.message ?? `HTTP ${res.status}`, res.status, error?.code, error?.error_subcode);
+    if (res.status < 200 || res.status > 299 || error) throw new GraphError(error?.message ?? `HTTP ${res.status}`, res.status, error?.code, error?.error_subcode);
     return json as T;
   }
 }
