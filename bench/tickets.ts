@@ -167,13 +167,14 @@ async function seed(db: Db, pool: pg.Pool): Promise<Seeded> {
         [companyId, TICKETS, ids(connections), ids(queueRows), ids(agents)],
       ),
     );
-    // A third of the tickets carry one tag, a tenth another.
+    // A third of the tickets carry one tag, a tenth another. With the triggers off, the links' copy of their
+    // ticket's status and owner (migration 0044) is written here.
     await timed('ticket tags', () =>
       client.query(
-        `INSERT INTO ticket_tags (ticket_id, tag_id)
-         SELECT id, ($2::int[])[1 + (id * 31) % ${TAGS}] FROM tickets WHERE company_id = $1 AND id % 3 = 0
+        `INSERT INTO ticket_tags (ticket_id, tag_id, status, user_id)
+         SELECT id, ($2::int[])[1 + (id * 31) % ${TAGS}], status, user_id FROM tickets WHERE company_id = $1 AND id % 3 = 0
          UNION ALL
-         SELECT id, ($2::int[])[1 + (id * 17 + 7) % ${TAGS}] FROM tickets WHERE company_id = $1 AND id % 10 = 1
+         SELECT id, ($2::int[])[1 + (id * 17 + 7) % ${TAGS}], status, user_id FROM tickets WHERE company_id = $1 AND id % 10 = 1
          ON CONFLICT DO NOTHING`,
         [companyId, ids(tagRows)],
       ),

@@ -31,6 +31,8 @@ export async function hidesNumbers(db: DbOrTx, companyId: number): Promise<boole
  * tickets.map((t) => ({ ...t, contact: mask(t.contact) }))`.
  */
 export async function contactMaskFor(db: DbOrTx, by: AuthUser): Promise<ContactMask> {
-  if (isAdminCaller(by) || !(await hidesNumbers(db, by.companyId))) return asIs;
-  return maskContactNumber;
+  return isAdminCaller(by) ? asIs : maskFor(false, await hidesNumbers(db, by.companyId));
 }
+
+/** The mask for a caller whose role and company setting are known already (read with the inbox viewer). */
+export const maskFor = (isAdmin: boolean, companyHidesNumbers: boolean): ContactMask => (isAdmin || !companyHidesNumbers ? asIs : maskContactNumber);

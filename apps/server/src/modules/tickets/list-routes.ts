@@ -7,7 +7,7 @@ import { tickets } from '../../db/schema/index.js';
 import { caller, type AuthUser } from '../../http/auth.js';
 import type { AppContext } from '../../http/context.js';
 import { AppError } from '../../http/errors.js';
-import { contactMaskFor } from '../contacts/lgpd.js';
+import { contactMaskFor, maskFor } from '../contacts/lgpd.js';
 import { listTickets } from './list-query.js';
 import { ticketForViewer } from './presenter.js';
 import { UUID_PATTERN, loadTickets } from './queries.js';
@@ -28,7 +28,9 @@ export function registerTicketListRoutes(app: FastifyInstance, ctx: AppContext, 
 
   r.get('/tickets', { schema: { tags, querystring: listTicketsQuery, response: { 200: ticketListResponse } }, onRequest: authenticate }, async (req) => {
     const by = caller(req);
-    const [page, mask] = await Promise.all([listTickets(ctx.db, await loadViewer(ctx.db, by), req.query), contactMaskFor(ctx.db, by)]);
+    const viewer = await loadViewer(ctx.db, by);
+    const page = await listTickets(ctx.db, viewer, req.query);
+    const mask = maskFor(viewer.isAdmin, viewer.companyHidesNumbers);
     return { ...page, tickets: page.tickets.map((ticket) => ticketForViewer(ticket, mask)) };
   });
 

@@ -2,7 +2,7 @@ import { canSeeTicket, seesWholeCompany, type TicketViewer } from '@balcao/contr
 import { and, eq, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.js';
-import { tickets, userQueues, users } from '../../db/schema/index.js';
+import { companySettings, tickets, userQueues, users } from '../../db/schema/index.js';
 import type { AuthUser } from '../../http/auth.js';
 import { AppError } from '../../http/errors.js';
 
@@ -11,6 +11,8 @@ export interface Viewer extends TicketViewer {
   companyId: number;
   userClosePendingTicket: boolean;
   showDashboard: boolean;
+  /** The company's LGPD `lgpdHideNumber` (the list masks numbers for non-admins with it), read in the same statement. */
+  companyHidesNumbers: boolean;
 }
 
 /** The viewer's row and queue ids; built once per database handle, run as a named prepared statement (every list request reads it). */
@@ -19,6 +21,8 @@ function prepareViewer(db: DbOrTx) {
     .select({
       user: users,
       queueIds: sql<number[]>`array(select ${userQueues.queueId} from ${userQueues} where ${userQueues.userId} = ${users.id})`,
+      // Qualified by hand: drizzle leaves a one-table select's columns bare, and "company_id" would be the settings' own.
+      hidesNumbers: sql<boolean>`coalesce((select s.lgpd_hide_number = 'enabled' from ${companySettings} s where s.company_id = "users"."company_id"), false)`,
     })
     .from(users)
     .where(eq(users.id, sql.placeholder('id')))
@@ -44,6 +48,7 @@ export async function loadViewer(db: DbOrTx, auth: Pick<AuthUser, 'id' | 'compan
     allowGroup: user.allowGroup,
     userClosePendingTicket: user.userClosePendingTicket === 'enabled',
     showDashboard: user.showDashboard === 'enabled',
+    companyHidesNumbers: row.hidesNumbers,
   };
 }
 
