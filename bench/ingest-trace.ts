@@ -75,6 +75,23 @@ export function startIngestTrace(pool: pg.Pool) {
       clearInterval(sampler);
       (pool as { query: unknown }).query = query;
     },
+    /** Where the burst's acknowledgements went: post → received by the route → stored → 200 at the client, p50 / p99. */
+    ackReport(mids: string[], sentAt: Map<string, number>, ackedAt: Map<string, number>, clientOrigin: number): string {
+      const cols: number[][] = [[], [], []];
+      for (const mid of mids) {
+        const t = seen.get(mid);
+        const sent = sentAt.get(mid);
+        const acked = ackedAt.get(mid);
+        if (t?.received === undefined || t.stored === undefined || sent === undefined || acked === undefined) continue;
+        const points = [clientOrigin + sent, t.received, t.stored, clientOrigin + acked];
+        points.slice(1).forEach((v, i) => cols[i]!.push(v - points[i]!));
+      }
+      const line = (name: string, col: number[]) => {
+        col.sort((a, b) => a - b);
+        return `  ${name.padEnd(20)} p50 ${ms(q(col, 0.5)).padStart(7)}  p99 ${ms(q(col, 0.99)).padStart(7)} ms`;
+      };
+      return [`burst acknowledgements, per step (${cols[0]!.length} traced):`, line('post → received', cols[0]!), line('received → stored', cols[1]!), line('stored → 200', cols[2]!)].join('\n');
+    },
     /** The steady phase's messages: each step's p50/p99, and the mean of each step over the slowest 1 %. */
     report(mids: string[], sentAt: Map<string, number>, firstSeenAt: Map<string, number>, clientOrigin: number): string {
       unsubscribe(ingestTrace.name, onTrace);

@@ -8,7 +8,7 @@
 // Everything stays on loopback; Graph calls (profile lookups) go to the local fake.
 //   npm run bench:ingest
 //   BENCH_MESSAGES=5000 BENCH_CONCURRENCY=100 BENCH_AGENTS=50 npm run bench:ingest
-// BENCH_TRACE=1: where the steady phase's latency goes, step by step (bench/ingest-trace.ts).
+// BENCH_TRACE=1: where the steady phase's latency and the burst's acknowledgements go, step by step (bench/ingest-trace.ts).
 // BENCH_ACKS_ONLY=1: processing paused, only the burst's acknowledgements are timed (req/s, CPU per request).
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
@@ -136,16 +136,23 @@ async function main(): Promise<void> {
     const sentAt = new Map(res.sentAt);
     const ackedAt = new Map(res.ackedAt);
     const fanout = res.deliveries / (MESSAGES * AGENTS);
+    /** Post → 200 of the burst's posts (the warm-up's come first). */
+    const burstMids = res.sentAt.slice(WARMUP, WARMUP + MESSAGES).map(([mid]) => mid);
+    const ackLatency = burstMids
+      .map((mid) => ackedAt.get(mid)! - sentAt.get(mid)!)
+      .sort((a, b) => a - b);
+    const ackPct = `post → 200 p50 ${percentile(ackLatency, 0.5).toFixed(0)} ms, p99 ${percentile(ackLatency, 0.99).toFixed(0)} ms`;
     if (ACKS_ONLY) {
       console.log(
         [
           `load average (1/5/15 min): before ${loadBefore}; after the burst ${loadAfterBurst}`,
           `ACKS ONLY (processing paused): ${MESSAGES} webhook posts, ${CONCURRENCY} in flight, clients ${CLIENT_PROCESS ? 'in a child process' : "in the server's process"}`,
-          `webhook acks: ${(MESSAGES / (r.postedMs / 1000)).toFixed(0)} req/s; refused ${r.refused}`,
+          `webhook acks: ${(MESSAGES / (r.postedMs / 1000)).toFixed(0)} req/s (${ackPct}); refused ${r.refused}`,
           `server CPU per acknowledged request: ${cpuPerMessage('burst', MESSAGES)}`,
           `client CPU per request (${CLIENT_PROCESS ? 'its own process' : "shared with the server's"}): ${(r.clientCpuMs / MESSAGES).toFixed(2)} ms`,
         ].join('\n'),
       );
+      if (tracer) console.log(tracer.ackReport(burstMids, sentAt, ackedAt, res.timeOrigin));
       await app.close();
       await pool.end();
       return;
@@ -174,7 +181,7 @@ async function main(): Promise<void> {
         `machine: ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB RAM (${(freemem() / 2 ** 30).toFixed(0)} GiB free), Node ${process.version}`,
         `load average (1/5/15 min): before ${loadBefore}; after the burst ${loadAfterBurst}; after the steady phase ${loadAfterSteady}`,
         `database: ${database.embedded ? 'embedded PostgreSQL' : 'DATABASE_URL'}; ${AGENTS} agent sockets; ${MESSAGES} messages from ${SENDERS} customers, ${CONCURRENCY} concurrent webhook posts; clients ${CLIENT_PROCESS ? 'in a child process' : "in the server's process"}`,
-        `webhook acks: ${(MESSAGES / (r.postedMs / 1000)).toFixed(0)} req/s; refused ${r.refused}; never emitted ${r.missing}; client CPU ${(r.clientCpuMs / MESSAGES).toFixed(2)} ms per request`,
+        `webhook acks: ${(MESSAGES / (r.postedMs / 1000)).toFixed(0)} req/s (${ackPct}); refused ${r.refused}; never emitted ${r.missing}; client CPU ${(r.clientCpuMs / MESSAGES).toFixed(2)} ms per request`,
         `processed (post → every message emitted): ${processed.toFixed(0)} messages/s over ${(r.totalMs / 1000).toFixed(1)} s`,
         `burst webhook-to-socket latency: ${pct(r.latencies)}`,
         `steady ${RATE} msg/s for ${STEADY_SECONDS} s: refused ${st.refused}, never emitted ${st.missing}; webhook-to-socket latency ${pct(st.latencies)}`,
@@ -186,6 +193,7 @@ async function main(): Promise<void> {
     if (tracer) {
       const steadyMids = res.sentAt.slice(-RATE * STEADY_SECONDS).map(([mid]) => mid);
       console.log(tracer.report(steadyMids, sentAt, new Map(res.firstSeenAt), res.timeOrigin));
+      console.log(tracer.ackReport(burstMids, sentAt, ackedAt, res.timeOrigin));
     }
     // Let the server finish its disconnect bookkeeping (and the last processed marks) before the pool closes.
     await new Promise((r) => setTimeout(r, 500));
