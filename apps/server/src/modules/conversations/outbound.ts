@@ -307,9 +307,11 @@ export async function markFailedAttempt(ctx: AppContext, row: MessageRow, err: u
     return failed;
   }
   const delayMs = ctx.config.outbox.retryBaseMs * 2 ** (attempts - 1);
+  // One clock reading for both: the next attempt is due exactly one delay after the failure is recorded.
+  const now = Date.now();
   const [waiting] = await ctx.db
     .update(messages)
-    .set({ lastError: reason.slice(0, 500), nextAttemptAt: new Date(Date.now() + delayMs) })
+    .set({ lastError: reason.slice(0, 500), nextAttemptAt: new Date(now + delayMs), updatedAt: new Date(now) })
     .where(eq(messages.id, row.id))
     .returning();
   if (ctx.boss) {
