@@ -24,7 +24,7 @@ afterAll(async () => {
 });
 
 /** A customer's text message as the WhatsApp adapter decodes it; the raw item carries its id. */
-function text(number: string, wid: string) {
+function text(number: string, wid: string, name = `Cliente ${number}`) {
   return {
     kind: 'message' as const,
     wid,
@@ -33,7 +33,7 @@ function text(number: string, wid: string) {
     mediaType: 'chat' as const,
     at: new Date(),
     raw: { wid },
-    chat: { number, name: `Cliente ${number}`, remoteJid: number, isGroup: false },
+    chat: { number, name, remoteJid: number, isGroup: false },
   };
 }
 
@@ -168,23 +168,14 @@ describe('a burst of webhooks (issue 10, Performance)', () => {
   it('a known customer whose message brings a real name for the placeholder one: the contact is updated, the one statement stands aside', async () => {
     const { company } = await createCompanyWithAdmin(t.db);
     const conn = await createConnection(t.db, company.id);
-    const text = (name: string, wid: string) => ({
-      kind: 'message' as const,
-      wid,
-      fromMe: false,
-      body: wid,
-      mediaType: 'chat' as const,
-      at: new Date(),
-      raw: {},
-      chat: { number: '7100041', name, remoteJid: '7100041', isGroup: false },
-    });
-    const first = await processInbound(t.app.ctx, conn, text('', 'm_named_1'));
+    const named = (name: string, wid: string) => text('7100041', wid, name);
+    const first = await processInbound(t.app.ctx, conn, named('', 'm_named_1'));
     if (first.outcome !== 'stored') throw new Error('not stored');
     const [before] = await t.db.select().from(contacts).where(and(eq(contacts.companyId, company.id), eq(contacts.number, '7100041')));
     expect(before!.name).toBe('7100041');
     // Unchanged: the one statement stores it on the live ticket.
-    expect(await processInbound(t.app.ctx, conn, text('', 'm_named_2'))).toMatchObject({ outcome: 'stored', ticketId: first.ticketId });
-    await storeMessages(t.app.ctx, [{ connection: conn, m: text('Joana', 'm_named_3') }, { connection: conn, m: text('Joana', 'm_named_4') }], (emit) => emit());
+    expect(await processInbound(t.app.ctx, conn, named('', 'm_named_2'))).toMatchObject({ outcome: 'stored', ticketId: first.ticketId });
+    await storeMessages(t.app.ctx, [{ connection: conn, m: named('Joana', 'm_named_3') }, { connection: conn, m: named('Joana', 'm_named_4') }], (emit) => emit());
     const [after] = await t.db.select().from(contacts).where(eq(contacts.id, before!.id));
     expect(after!.name).toBe('Joana');
     const stored = await t.db.select({ wid: messages.wid, ticketId: messages.ticketId }).from(messages).where(eq(messages.companyId, company.id)).orderBy(asc(messages.id));
@@ -194,16 +185,6 @@ describe('a burst of webhooks (issue 10, Performance)', () => {
   it('the lanes\' batches handed in together share one statement; a batch needing a new ticket is stored apart, the others by that statement', async () => {
     const { company } = await createCompanyWithAdmin(t.db);
     const conn = await createConnection(t.db, company.id, { timeCreateNewTicket: 0 });
-    const text = (number: string, wid: string) => ({
-      kind: 'message' as const,
-      wid,
-      fromMe: false,
-      body: wid,
-      mediaType: 'chat' as const,
-      at: new Date(),
-      raw: {},
-      chat: { number, name: `Cliente ${number}`, remoteJid: number, isGroup: false },
-    });
     const numbers = ['7100051', '7100052', '7100053'];
     const firsts = [];
     for (const n of numbers) firsts.push(await processInbound(t.app.ctx, conn, text(n, `m_group_${n}_0`)));
@@ -246,21 +227,11 @@ describe('a burst of webhooks (issue 10, Performance)', () => {
   it('a batch PostgreSQL refuses fails alone: the batches that shared its statement are stored', async () => {
     const { company } = await createCompanyWithAdmin(t.db);
     const conn = await createConnection(t.db, company.id);
-    const text = (number: string, wid: string, body = wid) => ({
-      kind: 'message' as const,
-      wid,
-      fromMe: false,
-      body,
-      mediaType: 'chat' as const,
-      at: new Date(),
-      raw: {},
-      chat: { number, name: `Cliente ${number}`, remoteJid: number, isGroup: false },
-    });
     for (const n of ['7100061', '7100062']) await processInbound(t.app.ctx, conn, text(n, `m_poison_${n}_0`));
     const outcomes = await Promise.allSettled([
       storeMessages(t.app.ctx, [{ connection: conn, m: text('7100061', 'm_poison_7100061_1') }], (emit) => emit()),
       // A NUL character: refused by jsonb and by text columns alike.
-      storeMessages(t.app.ctx, [{ connection: conn, m: text('7100062', 'm_poison_7100062_1', 'nul \u0000 here') }], (emit) => emit()),
+      storeMessages(t.app.ctx, [{ connection: conn, m: { ...text('7100062', 'm_poison_7100062_1'), body: 'nul \u0000 here' } }], (emit) => emit()),
     ]);
     expect(outcomes.map((o) => o.status)).toEqual(['fulfilled', 'rejected']);
     const stored = await t.db.select({ wid: messages.wid }).from(messages).where(eq(messages.companyId, company.id)).orderBy(asc(messages.id));
