@@ -12,7 +12,8 @@
 // PostgreSQL (embedded only) and this bench (the client and its two sockets), from /proc; and
 // PostgreSQL's commits and row writes per message. Before them, each process's idle CPU per second.
 // BENCH_PROFILE_DIR=dir: a V8 CPU profile of each node per phase; BENCH_LOG_STATEMENTS=1 (with
-// BENCH_DATA_DIR to keep the cluster): every statement of each phase in the server's log.
+// BENCH_DATA_DIR to keep the cluster): every statement of each phase in the server's log, and
+// their counts per phase and process printed at the end (bench/statement-log.ts).
 //   npm run bench:two-nodes
 //   BENCH_MESSAGES=400 BENCH_CONCURRENCY=20 BENCH_PROBES=100 BENCH_ROUNDS=2 npm run bench:two-nodes
 import { COMPANY_SETTING_DEFAULTS } from '@balcao/contracts';
@@ -32,6 +33,7 @@ import { FakeGraph } from '../apps/server/test/fakes/graph-server.js';
 import { startRedisServer } from '../apps/server/test/redis-server.js';
 import { postgresCpuMs, processCpuMs } from './cpu.js';
 import { benchDatabase } from './database.js';
+import { statementCounts } from './statement-log.js';
 
 const MESSAGES = Number(process.env.BENCH_MESSAGES ?? 600);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 20);
@@ -258,6 +260,8 @@ async function main(): Promise<void> {
         ...rows.map((r) => `| ${r.join(' | ')} |`),
       ].join('\n'),
     );
+    // Both rounds' phases of a name add up.
+    if (LOG_STATEMENTS && database.embedded) console.log(statementCounts(dataDir).join('\n'));
   } finally {
     for (const s of sockets) s.close();
     for (const n of nodes) n.kill('SIGTERM');

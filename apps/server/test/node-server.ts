@@ -14,6 +14,7 @@ import { createPool } from '../src/db/client.js';
 import { buildApp } from '../src/http/app.js';
 import { startJobs } from '../src/jobs/boss.js';
 import { registerChannelJobs } from '../src/jobs/channels.js';
+import { registerContactPictureJob } from '../src/modules/contacts/picture.js';
 import { resumeInboundEvents } from '../src/modules/conversations/ingest.js';
 import { resumeWhatsappSessions, startSessionLeases } from '../src/modules/whatsapp/resume.js';
 import type { WaSocketFactory } from '../src/channels/whatsapp/socket.js';
@@ -41,6 +42,8 @@ const secrets = { jwtSecret: 'nodes-access-secret-'.padEnd(48, 'x'), jwtRefreshS
 const boss = await startJobs(connectionString, log);
 const app = await buildApp({ config, secrets, pool: createPool(connectionString), logger: log, boss, channels: { makeWaSocket } });
 await registerChannelJobs(boss, app.ctx);
+// As main.ts: without the worker every message of a contact whose picture job waits queues it again (a commit each).
+await registerContactPictureJob(boss, app.ctx);
 await resumeInboundEvents(app.ctx);
 await resumeWhatsappSessions(app.ctx);
 await startSessionLeases(app.ctx, { connectionString });

@@ -112,14 +112,15 @@ async function storeMessage(ctx: AppContext, connection: Connection, m: InboundM
  * Several customer messages of one lane (in the lane's order) in ONE transaction of set-based
  * statements: one commit, one ticket read, one message insert and one ticket update for the
  * whole batch. All or nothing: on an error nothing is stored and the caller processes them one by one instead.
+ * True when the raw inbound `events` they came from were marked processed with them (the known customers' statement).
  */
-export async function storeMessages(ctx: AppContext, items: { connection: Connection; m: InboundMessage }[], announce: Announce): Promise<void> {
+export async function storeMessages(ctx: AppContext, items: { connection: Connection; m: InboundMessage }[], announce: Announce, events: number[] = []): Promise<boolean> {
   const taken = items.filter(({ connection, m }) => !ignoredGroup(connection, m, undefined));
-  if (taken.length === 0) return;
-  const known = await storeKnownFirst(ctx, taken);
+  if (taken.length === 0) return false;
+  const known = await storeKnownFirst(ctx, taken, events);
   if (known) {
     await afterStored(ctx, known.prepared, known.stored, announce);
-    return;
+    return true;
   }
   const seen = await seenBeforeAll(ctx, taken);
   const prepared: Prepared[] = [];
@@ -127,7 +128,7 @@ export async function storeMessages(ctx: AppContext, items: { connection: Connec
     const p = await prepareSeen(ctx, connection, m, undefined, seen[i]!);
     if (!('outcome' in p)) prepared.push(p);
   }
-  if (prepared.length === 0) return;
+  if (prepared.length === 0) return false;
   const stored =
     // Tried above unless media was to be downloaded.
     (taken.some(({ m }) => m.loadMedia) ? await storeKnown(ctx, prepared) : undefined) ??
@@ -137,6 +138,7 @@ export async function storeMessages(ctx: AppContext, items: { connection: Connec
       return out;
     }));
   await afterStored(ctx, prepared, stored, announce);
+  return false;
 }
 
 /** Pictures, then ONE socket announcement for the stored messages (their includes read in one statement), then the behaviours. */
@@ -204,10 +206,10 @@ function chatInput(o: Storing): ContactInput {
  * the transaction path stops it) or is not for that statement, or when a contact is new or changed
  * or a ticket must be created or reopened: the caller then takes that path.
  */
-async function storeKnownFirst(ctx: AppContext, items: { connection: Connection; m: InboundMessage; importMode?: ImportMode }[]) {
+async function storeKnownFirst(ctx: AppContext, items: { connection: Connection; m: InboundMessage; importMode?: ImportMode }[], events?: number[]) {
   if (items.some(({ m }) => m.loadMedia)) return undefined;
   const prepared: Storing[] = items.map((o) => ({ ...o, profile: null, media: null }));
-  const stored = await storeKnown(ctx, prepared);
+  const stored = await storeKnown(ctx, prepared, events);
   return stored && { prepared, stored };
 }
 
@@ -218,7 +220,7 @@ async function storeKnownFirst(ctx: AppContext, items: { connection: Connection;
  * is checked here, one not read yet by the statement), or when a ticket must be created or
  * reopened: the caller then stores them in a transaction.
  */
-async function storeKnown(ctx: AppContext, items: Storing[]): Promise<Stored[] | undefined> {
+async function storeKnown(ctx: AppContext, items: Storing[], events?: number[]): Promise<Stored[] | undefined> {
   const plain = items.every((o, i) => {
     const input = chatInput(o);
     return (
@@ -255,6 +257,7 @@ async function storeKnown(ctx: AppContext, items: Storing[]): Promise<Stored[] |
         at: new Date(),
       };
     }),
+    events,
   );
   if (!done) return undefined;
   const byKey = new Map(done.map((d) => [`${d.message.whatsappId}:${d.message.wid}`, d]));

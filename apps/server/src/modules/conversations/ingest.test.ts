@@ -1,6 +1,7 @@
 import type { TicketEventPayload } from '@balcao/contracts';
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { subscribe, unsubscribe } from 'node:diagnostics_channel';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contacts, inboundEvents, messages, tickets } from '../../db/schema/index.js';
 import { collect, createCompanyWithAdmin, createTestApp, login, sleep, type TestApp } from '../../../test/helpers.js';
@@ -225,18 +226,59 @@ describe('a burst of webhooks (issue 10, Performance)', () => {
     ]);
   });
 
-  it('a batch PostgreSQL refuses fails alone: the batches that shared its statement are stored', async () => {
+  it('a batch PostgreSQL refuses fails alone: the batches that shared its statement are stored, and only their events marked processed', async () => {
     const { company } = await createCompanyWithAdmin(t.db);
     const conn = await createConnection(t.db, company.id);
     for (const n of ['7100061', '7100062']) await processInbound(t.app.ctx, conn, text(n, `m_poison_${n}_0`));
+    const events = await t.db
+      .insert(inboundEvents)
+      .values(['m_poison_7100061_1', 'm_poison_7100062_1'].map((wid) => ({ source: 'meta', payload: { wid }, attempts: 1 })))
+      .returning({ id: inboundEvents.id });
     const outcomes = await Promise.allSettled([
-      storeMessages(t.app.ctx, [{ connection: conn, m: text('7100061', 'm_poison_7100061_1') }], (emit) => emit()),
+      storeMessages(t.app.ctx, [{ connection: conn, m: text('7100061', 'm_poison_7100061_1') }], (emit) => emit(), [events[0]!.id]),
       // A NUL character: refused by jsonb and by text columns alike.
-      storeMessages(t.app.ctx, [{ connection: conn, m: { ...text('7100062', 'm_poison_7100062_1'), body: 'nul \u0000 here' } }], (emit) => emit()),
+      storeMessages(t.app.ctx, [{ connection: conn, m: { ...text('7100062', 'm_poison_7100062_1'), body: 'nul \u0000 here' } }], (emit) => emit(), [events[1]!.id]),
     ]);
     expect(outcomes.map((o) => o.status)).toEqual(['fulfilled', 'rejected']);
+    expect(outcomes[0]).toEqual({ status: 'fulfilled', value: true });
     const stored = await t.db.select({ wid: messages.wid }).from(messages).where(eq(messages.companyId, company.id)).orderBy(asc(messages.id));
     expect(stored.map((m) => m.wid)).toEqual(['m_poison_7100061_0', 'm_poison_7100062_0', 'm_poison_7100061_1']);
+    // Marked iff stored: the refused batch's event stays for the sweeper, its payload kept.
+    const marks = await t.db.select().from(inboundEvents).where(inArray(inboundEvents.id, events.map((e) => e.id))).orderBy(asc(inboundEvents.id));
+    expect(marks.map((e) => [e.processedAt !== null, e.payload])).toEqual([
+      [true, {}],
+      [false, { wid: 'm_poison_7100062_1' }],
+    ]);
+  });
+
+  it("known customers' webhooks are marked processed by the statement that stores them: no mark statement of their own", async () => {
+    const { company } = await createCompanyWithAdmin(t.db);
+    const conn = await createConnection(t.db, company.id);
+    const customers = ['7100071', '7100072'];
+    const post = (round: number) => Promise.all(customers.map((c) => postWebhook(t.app, messengerText(conn.facebookPageId!, c, `m_mark_${c}_${round}`, `mark ${round}`))));
+    // First messages: new contacts and tickets, the transaction path (marked by the timer).
+    await post(0);
+    await inboundQueue(t.app.ctx).drained();
+
+    const marking: string[] = [];
+    const query = pg.Client.prototype.query;
+    pg.Client.prototype.query = function (this: pg.Client, config: unknown, ...rest: unknown[]) {
+      const text = typeof config === 'string' ? config : (config as { text?: string })?.text;
+      if (text && /update "inbound_events"/i.test(text)) marking.push(text);
+      return (query as (...args: unknown[]) => unknown).call(this, config, ...rest);
+    } as typeof query;
+    try {
+      for (const round of [1, 2, 3]) expect((await post(round)).map((a) => a.statusCode)).toEqual([200, 200]);
+      await inboundQueue(t.app.ctx).drained();
+    } finally {
+      pg.Client.prototype.query = query;
+    }
+    expect(marking).toEqual([]);
+    const wids = customers.flatMap((c) => [1, 2, 3].map((r) => `m_mark_${c}_${r}`));
+    expect((await t.db.select({ wid: messages.wid }).from(messages).where(inArray(messages.wid, wids))).map((m) => m.wid).sort()).toEqual([...wids].sort());
+    // Every event processed, so emptied.
+    const events = await t.db.select().from(inboundEvents).where(sql`${inboundEvents.payload}::text LIKE '%m_mark_%'`);
+    expect(events).toEqual([]);
   });
 });
 

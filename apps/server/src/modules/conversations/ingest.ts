@@ -291,26 +291,28 @@ class InboundQueue {
   }
 
   /**
-   * Customer messages only (the common case under load): stored in one transaction. Anything
-   * else, or a batch that fails (nothing of it is stored then), goes one event at a time.
+   * Customer messages only (the common case under load): stored in one transaction, or with known
+   * customers in one statement that also marks the events processed (a lone event too: its mark
+   * then costs no statement of its own). Anything else, or a batch that fails (nothing of it is
+   * stored then), goes one event at a time.
    */
   private async runBatch(batch: Stored[], lane: number): Promise<void> {
     trace('lane', batch);
-    if (batch.length > 1) {
-      await this.backPressure(lane);
-      try {
-        const decoded: DecodedInbound[] = [];
-        for (const e of batch) decoded.push(...(await this.ctx.channels.decode(e.source, e.payload)));
-        const messages = decoded.flatMap(({ connection, event }) => (event.kind === 'message' ? [{ connection, m: event }] : []));
-        if (messages.length === decoded.length) {
-          await storeMessages(this.ctx, messages, this.announcer(lane, batch));
-          for (const e of batch) this.markProcessed(e.id);
-          return;
-        }
-      } catch (err) {
-        this.ctx.log.debug({ err }, 'a batch of inbound messages failed; processing them one by one');
+    await this.backPressure(lane);
+    const decoded: DecodedInbound[] = [];
+    try {
+      for (const e of batch) decoded.push(...(await this.ctx.channels.decode(e.source, e.payload)));
+      const messages = decoded.flatMap(({ connection, event }) => (event.kind === 'message' ? [{ connection, m: event }] : []));
+      if (messages.length === decoded.length) {
+        const marked = await storeMessages(this.ctx, messages, this.announcer(lane, batch), batch.map((e) => e.id));
+        if (!marked) for (const e of batch) this.markProcessed(e.id);
+        return;
       }
+    } catch (err) {
+      this.ctx.log.debug({ err }, 'a batch of inbound messages failed; processing them one by one');
     }
+    // A lone event is not decoded twice.
+    if (batch.length === 1 && decoded.length) return this.run(batch[0]!, lane, decoded);
     for (const event of batch) await this.run(event, lane);
   }
 
@@ -341,11 +343,11 @@ class InboundQueue {
     await this.markNow();
   }
 
-  private async run(event: Stored, lane: number): Promise<void> {
+  private async run(event: Stored, lane: number, decodedBefore?: DecodedInbound[]): Promise<void> {
     const announce = this.announcer(lane, [event]);
     await this.backPressure(lane);
     try {
-      const decoded = await this.ctx.channels.decode(event.source, event.payload);
+      const decoded = decodedBefore ?? (await this.ctx.channels.decode(event.source, event.payload));
       for (const { connection, event: e } of decoded) await processInbound(this.ctx, connection, e, { announce });
       this.markProcessed(event.id);
     } catch (err) {

@@ -1,16 +1,16 @@
 import type { AppContext } from '../../../http/context.js';
 import { runInboundBehaviours, type InboundContext } from './inbound.js';
-import { endQuietTurns, type Known } from './quiet.js';
+import { readQuietTurns, type Known } from './quiet.js';
 import { inTicketTurn } from './turn.js';
 
 export type { InboundContext };
 
 /**
  * The connection behaviours of a stored batch's customer messages (in the batch's order), grouped by
- * ticket. ONE statement for the batch (quiet.ts) reads what the steps need and ends the turn of the
- * tickets where no step can act; the others take their turn, one message at a time, with what the
- * read found. Group tickets have no behaviours. Each message's turn is its own background task, so
- * one failing is logged alone.
+ * ticket. ONE statement for the batch, shared with the other lanes' batches waiting then (quiet.ts),
+ * reads what the steps need and ends the turn of the tickets where no step can act; the others take
+ * their turn, one message at a time, with what the read found. Group tickets have no behaviours.
+ * Each message's turn is its own background task, so one failing is logged alone.
  */
 export async function runBatchBehaviours(ctx: AppContext, items: InboundContext[]): Promise<void> {
   const byTicket = new Map<number, InboundContext[]>();
@@ -22,7 +22,7 @@ export async function runBatchBehaviours(ctx: AppContext, items: InboundContext[
   }
   if (byTicket.size === 0) return;
   const tickets = [...byTicket.values()];
-  const read = await endQuietTurns(ctx, tickets, new Date()).catch((err: unknown) => {
+  const read = await readQuietTurns(ctx, tickets).catch((err: unknown) => {
     ctx.log.warn({ err }, 'the behaviours’ batch read failed: every ticket takes its turn');
     return new Map<number, { ended: boolean; known?: Known }>();
   });

@@ -1,6 +1,6 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { campaignShipping, campaigns, companies, queues, ticketTurns, tickets, whatsappQueues } from '../../../db/schema/index.js';
+import { campaignShipping, campaigns, companies, messages, queues, ticketTurns, tickets, whatsappQueues } from '../../../db/schema/index.js';
 import { createCompanyWithAdmin, createTestApp, sleep, type TestApp } from '../../../../test/helpers.js';
 import { customerText, outgoingOf } from '../../../../test/customer.js';
 import { createConnection, eventually } from '../../../../test/connections.js';
@@ -8,6 +8,7 @@ import { setCompanySettings } from '../../../../test/tickets.js';
 import { FakeGraph } from '../../../../test/fakes/graph-server.js';
 import { metaEnv } from '../../../../test/fakes/meta-webhook.js';
 import type { Connection } from '../../../channels/adapter.js';
+import { storeMessages } from '../inbound.js';
 
 /**
  * Messages where no connection behaviour can act end their turn without taking it (quiet.ts).
@@ -63,6 +64,66 @@ describe('a ticket where nothing can act', () => {
     await sleep(400);
     expect((await turnOf(first.ticketId))?.lastMessageId).toBe(first.messageId);
     await doneWith(second.ticketId, second.messageId);
+  });
+});
+
+describe('the lanes\' batches stored together', () => {
+  it('share one read: the quiet tickets end their turn, a ticket whose bot can answer is routed', async () => {
+    const quiet = await plain();
+    const routed = await plain();
+    const [vendas, suporte] = await t.db
+      .insert(queues)
+      .values([
+        { companyId, name: 'Vendas G', color: '#00AA01', orderQueue: 1, greetingMessage: 'Bem-vindo a Vendas G' },
+        { companyId, name: 'Suporte G', color: '#0000AB', orderQueue: 2, greetingMessage: 'Bem-vindo ao Suporte G' },
+      ])
+      .returning();
+    await t.db.insert(whatsappQueues).values([vendas!, suporte!].map((q) => ({ companyId, whatsappId: routed.id, queueId: q.id })));
+    const lanes = [
+      { conn: quiet, from: customer() },
+      { conn: quiet, from: customer() },
+      { conn: routed, from: customer() },
+    ];
+    const firsts: Awaited<ReturnType<typeof customerText>>[] = [];
+    for (const { conn, from } of lanes) {
+      const first = await customerText(t.app.ctx, conn, from, 'oi');
+      await doneWith(first.ticketId, first.messageId);
+      firsts.push(first);
+    }
+    const routedSent = (await sent(firsts[2]!.ticketId)).length;
+    const message = (from: string, wid: string, body: string) => ({
+      kind: 'message' as const,
+      wid,
+      fromMe: false,
+      body,
+      mediaType: 'chat' as const,
+      at: new Date(),
+      raw: {},
+      chat: { number: from, name: 'Cliente', remoteJid: from, isGroup: false },
+    });
+
+    const client = t.app.ctx.db.$client;
+    const query = client.query.bind(client);
+    let reads = 0;
+    client.query = ((config: unknown, ...rest: unknown[]) => {
+      if ((config as { name?: string })?.name === 'behaviours_batch_read') reads += 1;
+      return (query as (...args: unknown[]) => unknown)(config, ...rest);
+    }) as typeof client.query;
+    try {
+      // Three lanes' batches in the same turn: one store statement, then one behaviours' read.
+      await Promise.all(
+        lanes.map(({ conn, from }) => storeMessages(t.app.ctx, [message(from, `m_grp_${from}_1`, 'tudo'), message(from, `m_grp_${from}_2`, '2')].map((m) => ({ connection: conn, m })), (emit) => emit())),
+      );
+      const last = await t.db.select({ id: messages.id, wid: messages.wid }).from(messages).where(inArray(messages.wid, lanes.map(({ from }) => `m_grp_${from}_2`)));
+      for (const [i, { from }] of lanes.entries()) await doneWith(firsts[i]!.ticketId, last.find((m) => m.wid === `m_grp_${from}_2`)!.id);
+    } finally {
+      client.query = query;
+    }
+    expect(reads).toBe(1);
+    expect(await sent(firsts[0]!.ticketId)).toEqual([]);
+    expect(await sent(firsts[1]!.ticketId)).toEqual([]);
+    await eventually(async () => (await t.db.select().from(tickets).where(eq(tickets.id, firsts[2]!.ticketId)))[0]?.queueId === suporte!.id);
+    expect((await sent(firsts[2]!.ticketId)).length).toBeGreaterThan(routedSent);
   });
 });
 

@@ -1,5 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../../http/context.js';
+import type { Db } from '../../../db/client.js';
+import { GroupCommit, groupCommitPerDb } from '../commands/group-commit.js';
 import { runPrepared } from '../commands/prepared.js';
 import { isOnVacation, isWithinHours } from './hours.js';
 import type { InboundContext } from './inbound.js';
@@ -117,12 +119,47 @@ SELECT f.ticket_id, f.ticket_id IN (SELECT ticket_id FROM ended UNION ALL SELECT
   f.awaiting, f.lgpd_on, f.has_queues, f.bot_disabled, f.bot_language FROM f`;
 const quietTurns = { sql: QUIET_TURNS, params: [sql.placeholder('batch'), sql.placeholder('recent')] };
 
+/** Per ticket id: whether its turn ended in the statement, and what the read found. */
+type QuietRead = Map<number, { ended: boolean; known: Known }>;
+
+/**
+ * Group commit (commands/group-commit.ts, as the known customers' store): the lanes' batches handed in
+ * while a read runs share the next one, so a busy node reads once per group of batches, not once per
+ * batch (docs/BENCHMARKS.md, fold19). A ticket in two of them (a lane's next batch behind its previous
+ * one) is read as one batch of both, in their order: what one batch of them all would have done.
+ */
+const grouped = groupCommitPerDb(
+  (db: Db) =>
+    new GroupCommit(
+      async (batches: InboundContext[][][]): Promise<QuietRead[]> => {
+        const byTicket = new Map<number, InboundContext[]>();
+        for (const cs of batches.flat()) {
+          const same = byTicket.get(cs[0]!.ticket.id);
+          if (same) same.push(...cs);
+          else byTicket.set(cs[0]!.ticket.id, [...cs]);
+        }
+        const read = await endQuietTurns({ db }, [...byTicket.values()], new Date());
+        return batches.map(() => read);
+      },
+      // One read in flight: the behaviours trail the socket events anyway, and every batch behind it joins the next.
+      { inFlight: 1, maxSize: 200, size: (tickets) => tickets.length },
+    ),
+);
+
+/**
+ * For `tickets` (each a batch's customer messages of one ticket, in order): ends, with the other
+ * batches' waiting then, the turn of those where no step can act (`endQuietTurns`).
+ */
+export function readQuietTurns(ctx: Pick<AppContext, 'db'>, tickets: InboundContext[][]): Promise<QuietRead> {
+  return grouped(ctx.db).run(tickets);
+}
+
 /**
  * For `tickets` (each its batch's customer messages, in order): ends, in one statement, the turn of
  * those where no step can act, and answers per ticket id whether it did, with what the read found
  * for those that take their turn (turn.ts).
  */
-export async function endQuietTurns(ctx: AppContext, tickets: InboundContext[][], now: Date): Promise<Map<number, { ended: boolean; known: Known }>> {
+async function endQuietTurns(ctx: Pick<AppContext, 'db'>, tickets: InboundContext[][], now: Date): Promise<QuietRead> {
   const candidates = tickets.map((cs): Candidate => {
     const ids = cs.map((c) => c.messageId!);
     const { connection } = cs[0]!;

@@ -6,6 +6,8 @@ import type { AppContext } from '../../../http/context.js';
 import type { MessageRow } from '../../messages/presenter.js';
 import type { TicketRow } from '../../tickets/presenter.js';
 import { includesColumns, type Includes } from '../present-stored.js';
+import type { Db } from '../../../db/client.js';
+import { GroupCommit, groupCommitPerDb } from './group-commit.js';
 import { rowOf, runPrepared, selected } from './prepared.js';
 import { touchSet } from './ticket-rows.js';
 
@@ -15,8 +17,9 @@ import { touchSet } from './ticket-rows.js';
  * by their unique key and checked unchanged (`isStale`, in SQL), the live tickets read, the
  * messages inserted in the given order (ON CONFLICT DO NOTHING: a redelivery inserts nothing), each
  * ticket touched once (`touchSet`, as `touchTicketsAfterMessages`), and the includes the presenter
- * needs — instead of a read before, BEGIN, four statements built by Drizzle and COMMIT
- * (docs/BENCHMARKS.md, cpu10 and store19).
+ * needs, and the raw inbound events of each stored list marked processed (the same commit: marked
+ * iff stored) — instead of a read before, BEGIN, four statements built by Drizzle and COMMIT, and a
+ * mark statement after (docs/BENCHMARKS.md, cpu10, store19 and fold19).
  * Group commit: the lists handed in while a statement runs share the next one (each lane's batch
  * is a group of it), so a busy node runs fewer, larger statements, and an idle one waits for none.
  * All or nothing per list: when a message's contact is unknown or changed, or has no live ticket on
@@ -120,6 +123,11 @@ function compile() {
     ) v
     WHERE tickets.id = v."ticketId"
     RETURNING tickets.*
+  ), marked AS (
+    -- The stored lists' raw events, processed with them (the ingest's timer marks the others).
+    -- The stored messages keep their raw items (messages.data): the envelope is not kept twice.
+    UPDATE inbound_events SET processed_at = now(), payload = '{}'::jsonb, last_error = NULL
+    WHERE id IN (SELECT e.id FROM jsonb_to_recordset(${sql.placeholder('events')}::jsonb) AS e(id int, grp int) WHERE e.grp IN (SELECT grp FROM ok))
   )
   SELECT (SELECT COALESCE(array_agg(grp), '{}') FROM ok), ${sql.raw(selected('m', messageColumns))}, ${sql.raw(selected('t', ticketColumns))},
     ${sql.raw(beforeColumns.map(([, c]) => `l."${c.name}"`).join(', '))}, ${sql.raw(selected('c', contactColumns))},
@@ -132,93 +140,35 @@ function compile() {
 
 let compiled: ReturnType<typeof compile> | undefined;
 
-/**
- * Statements of this store in flight per pool: what arrives meanwhile joins the next one. Two, not
- * one: a statement waiting on a ticket's row lock (an agent's change, a sweep) holds up only the
- * lanes it carries while the other serves the rest (the same cost per message measured with one or two).
- */
-const IN_FLIGHT = 2;
-/** Messages of one statement at most (a list is never split). */
-const MAX_MESSAGES = 200;
-
-interface Waiting {
+/** A lane's batch: its messages, and the raw inbound events they came from (marked processed by the statement that stores them). */
+interface KnownList {
   list: KnownMessage[];
-  resolve: (stored: KnownStored[] | undefined) => void;
-  reject: (err: unknown) => void;
+  events: number[];
 }
 
-/** The group commit of one database handle (a test process runs several apps). */
-class KnownStore {
-  private readonly waiting: Waiting[] = [];
-  private running = 0;
-  private due = false;
+/**
+ * Group commit per pool. Two statements in flight, not one: a statement waiting on a ticket's row
+ * lock (an agent's change, a sweep) holds up only the lanes it carries while the other serves the
+ * rest (the same cost per message measured with one or two). At most 200 messages per statement.
+ */
+const knownStore = groupCommitPerDb((db: Db) => new GroupCommit((lists: KnownList[]) => storeGroups({ db }, lists), { inFlight: 2, maxSize: 200, size: (l) => l.list.length }));
 
-  constructor(private readonly ctx: Pick<AppContext, 'db'>) {}
-
-  store(list: KnownMessage[]): Promise<KnownStored[] | undefined> {
-    return new Promise((resolve, reject) => {
-      this.waiting.push({ list, resolve, reject });
-      this.soon();
-    });
-  }
-
-  /** The next statement once this turn's lists joined it, unless the statements in flight are at their bound (each one's end calls this again). */
-  private soon(): void {
-    if (this.due || this.running >= IN_FLIGHT || this.waiting.length === 0) return;
-    this.due = true;
-    setImmediate(() => {
-      this.due = false;
-      void this.run();
-    });
-  }
-
-  private async run(): Promise<void> {
-    const taken: Waiting[] = [];
-    for (let n = 0; this.waiting.length && (taken.length === 0 || n + this.waiting[0]!.list.length <= MAX_MESSAGES); ) {
-      const w = this.waiting.shift()!;
-      n += w.list.length;
-      taken.push(w);
-    }
-    if (taken.length === 0) return;
-    this.running++;
-    try {
-      await this.storeTaken(taken);
-    } finally {
-      this.running--;
-      this.soon();
-    }
-  }
-
-  /**
-   * A failed shared statement is tried again list by list: a list that cannot be stored (a body
-   * PostgreSQL refuses) fails alone, not the other lanes' batches that shared its statement.
-   */
-  private async storeTaken(taken: Waiting[]): Promise<void> {
-    try {
-      const answers = await storeGroups(this.ctx, taken.map((w) => w.list));
-      taken.forEach((w, i) => w.resolve(answers[i]));
-    } catch (err) {
-      if (taken.length === 1) taken[0]!.reject(err);
-      else for (const w of taken) await this.storeTaken([w]);
-    }
-  }
-}
-
-const stores = new WeakMap<object, KnownStore>();
-
-/** The stored messages in the given order (a redelivery left out); undefined when a message needs the transaction path (nothing of the list written). */
-export function storeKnownMessages(ctx: Pick<AppContext, 'db'>, list: KnownMessage[]): Promise<KnownStored[] | undefined> {
-  let store = stores.get(ctx.db);
-  if (!store) stores.set(ctx.db, (store = new KnownStore(ctx)));
-  return store.store(list);
+/**
+ * The stored messages in the given order (a redelivery left out); undefined when a message needs the
+ * transaction path (nothing of the list written). `events`: the raw inbound events the list came from,
+ * marked processed by the same statement when it stores the list, and only then.
+ */
+export function storeKnownMessages(ctx: Pick<AppContext, 'db'>, list: KnownMessage[], events: number[] = []): Promise<KnownStored[] | undefined> {
+  return knownStore(ctx.db).run({ list, events });
 }
 
 /** One statement for several lists (groups): each list's stored messages, or undefined for a list that wrote nothing. */
-async function storeGroups(ctx: Pick<AppContext, 'db'>, lists: KnownMessage[][]): Promise<(KnownStored[] | undefined)[]> {
+async function storeGroups(ctx: Pick<AppContext, 'db'>, groups: KnownList[]): Promise<(KnownStored[] | undefined)[]> {
   compiled ??= compile();
   let ord = 0;
-  const items = JSON.stringify(lists.flatMap((list, grp) => list.map((m) => ({ ...m, ord: ord++, grp }))));
-  const rows = await runPrepared(ctx, 'inbound_store_known', compiled, { items });
+  const items = JSON.stringify(groups.flatMap(({ list }, grp) => list.map((m) => ({ ...m, ord: ord++, grp }))));
+  const events = JSON.stringify(groups.flatMap(({ events }, grp) => events.map((id) => ({ id, grp }))));
+  const rows = await runPrepared(ctx, 'inbound_store_known', compiled, { items, events });
   const ok = new Set((rows[0]?.[0] as number[] | undefined) ?? []);
   const ticketFrom = 1 + messageColumns.length;
   const beforeFrom = ticketFrom + ticketColumns.length;
@@ -237,7 +187,7 @@ async function storeGroups(ctx: Pick<AppContext, 'db'>, lists: KnownMessage[][])
     });
   }
   // Rows come in id order, which is each list's order; a message given twice is answered at its first place.
-  return lists.map((list, grp) => {
+  return groups.map(({ list }, grp) => {
     if (!ok.has(grp)) return undefined;
     return list.flatMap((m) => {
       const key = `${m.whatsappId}:${m.wid}`;
