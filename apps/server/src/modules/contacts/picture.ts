@@ -1,4 +1,5 @@
 import { and, eq } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type PgBoss from 'pg-boss';
 import type { Connection } from '../../channels/adapter.js';
 import { contacts, whatsapps } from '../../db/schema/index.js';
@@ -74,20 +75,21 @@ async function currentLink(ctx: AppContext, contact: ContactRow, whatsappId: num
   return ctx.channels.adapterFor(connection.channel).profilePicture(connection, contact).catch(() => null);
 }
 
-/** Downloads the picture, stores it, points the contact at it, removes the copy it replaces and tells the company. */
+/**
+ * Downloads the picture, stores it, points the contact at it, removes the copy it replaces and tells the company.
+ * A link handed over by the channel needs no read of the contact: a failed download costs one UPDATE, a stored one
+ * learns the copy it replaces from that UPDATE (a new contact's first message: docs/BENCHMARKS.md, new10).
+ */
 export async function storeContactPicture(ctx: AppContext, job: PictureJob): Promise<void> {
   const { companyId, contactId } = job;
   const where = and(eq(contacts.companyId, companyId), eq(contacts.id, contactId));
-  const [contact] = await ctx.db.select().from(contacts).where(where);
-  if (!contact) return;
-  const url = job.url ?? (await currentLink(ctx, contact, job.whatsappId));
-  const image =
-    url && url !== contact.pictureSourceUrl
-      ? await download(url).catch((err: unknown) => {
-          ctx.log.warn({ err, contactId }, 'contact picture download failed');
-          return null;
-        })
-      : null;
+  const url = job.url ?? (await askedLink(ctx, job));
+  const image = url
+    ? await download(url).catch((err: unknown) => {
+        ctx.log.warn({ err, contactId }, 'contact picture download failed');
+        return null;
+      })
+    : null;
   if (!url || !image) {
     await ctx.db.update(contacts).set({ pictureFetchedAt: new Date() }).where(where);
     return;
@@ -95,11 +97,28 @@ export async function storeContactPicture(ctx: AppContext, job: PictureJob): Pro
   const fileName = randomFileName('contact', image.type);
   await ctx.storage.put(`${contactsFolder(companyId)}/${fileName}`, image.data);
   const prefix = ownUrlPrefix(ctx, companyId);
-  await ctx.db
+  const old = alias(contacts, 'old');
+  const [row] = await ctx.db
     .update(contacts)
     .set({ profilePicUrl: `${prefix}${fileName}`, pictureSourceUrl: url, pictureFetchedAt: new Date() })
-    .where(where);
-  if (contact.profilePicUrl?.startsWith(prefix)) await removeStoredImage(ctx.storage, contactsFolder(companyId), contact.profilePicUrl.slice(prefix.length));
+    .from(old)
+    .where(and(where, eq(old.id, contacts.id)))
+    .returning({ replaced: old.profilePicUrl });
+  // The contact is gone: so is the copy just stored.
+  const replaced = row ? row.replaced : `${prefix}${fileName}`;
+  if (replaced?.startsWith(prefix)) await removeStoredImage(ctx.storage, contactsFolder(companyId), replaced.slice(prefix.length));
+  if (!row) return;
   const presented = await loadContact(ctx.db, companyId, contactId);
   if (presented) await ctx.events.publish({ type: 'contact.saved', companyId, action: 'update', contact: presented });
+}
+
+/** The channel's current link when it differs from the one our copy came from (null: nothing to download). */
+async function askedLink(ctx: AppContext, job: PictureJob): Promise<string | null> {
+  const [contact] = await ctx.db
+    .select()
+    .from(contacts)
+    .where(and(eq(contacts.companyId, job.companyId), eq(contacts.id, job.contactId)));
+  if (!contact) return null;
+  const url = await currentLink(ctx, contact, job.whatsappId);
+  return url === contact.pictureSourceUrl ? null : url;
 }
