@@ -41,14 +41,27 @@ export function requestContactPicture(ctx: AppContext, connection: Connection, c
   const link = handedOver ?? (stored && isHttp(stored) && !stored.startsWith(ownUrlPrefix(ctx, contact.companyId)) ? stored : null);
   if (link && (link === contact.pictureSourceUrl || !isHttp(link))) return;
   if (contact.pictureFetchedAt && Date.now() - contact.pictureFetchedAt.getTime() < PICTURE_REFRESH_MS) return;
+  let busy = asking.get(ctx);
+  if (!busy) asking.set(ctx, (busy = new Set()));
+  if (busy.has(contact.id)) return;
+  busy.add(contact.id);
   const job: PictureJob = { companyId: contact.companyId, contactId: contact.id, whatsappId: connection.id, url: link };
   const boss = ctx.boss;
-  if (boss) {
-    ctx.background.run('contact picture job', () => boss.send(CONTACT_PICTURE_JOB, job, { singletonKey: `contact-${contact.id}`, retryLimit: 2 }));
-  } else {
-    ctx.background.run('contact picture', () => storeContactPicture(ctx, job));
-  }
+  ctx.background.run(boss ? 'contact picture job' : 'contact picture', async () => {
+    try {
+      if (boss) await boss.send(CONTACT_PICTURE_JOB, job, { singletonKey: `contact-${contact.id}`, retryLimit: 2 });
+      else await storeContactPicture(ctx, job);
+    } finally {
+      busy.delete(contact.id);
+    }
+  });
 }
+
+/**
+ * Contacts whose picture this node is queueing (or, without a job queue, fetching) right now: the next
+ * messages of a new customer, whose row does not show the download yet, ask nothing more.
+ */
+const asking = new WeakMap<AppContext, Set<number>>();
 
 export async function registerContactPictureJob(boss: PgBoss, ctx: AppContext): Promise<void> {
   await boss.createQueue(CONTACT_PICTURE_JOB);

@@ -1,9 +1,11 @@
 import { asc, eq } from 'drizzle-orm';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companySettings, contacts, messages, queues, ticketLogs, tickets, webhookDeliveries, webhookEndpoints } from '../../db/schema/index.js';
 import type { DomainEvent } from '../../events/types.js';
 import { createCompanyWithAdmin, createTestApp, type TestApp } from '../../../test/helpers.js';
-import { createConnection } from '../../../test/connections.js';
+import { createConnection, eventually } from '../../../test/connections.js';
 import { FakeGraph } from '../../../test/fakes/graph-server.js';
 import { metaEnv } from '../../../test/fakes/meta-webhook.js';
 import { storeContactPicture } from '../contacts/picture.js';
@@ -202,6 +204,32 @@ describe("a new customer's first messages (issue 10, Performance: new10)", () =>
     expect(messageRows.map((m) => m.wid).sort()).toEqual(['m_race_1', 'm_race_2']);
     expect(messageRows.every((m) => m.ticketId === ticketRows[0]!.id && m.contactId === contactRows[0]!.id)).toBe(true);
     expect(creates).toEqual([contactRows[0]!.id]);
+  });
+
+  it("a new customer's next messages, stored while the first one's picture is still downloading, ask for no second download", async () => {
+    const { company } = await createCompanyWithAdmin(t.db);
+    const conn = await createConnection(t.db, company.id);
+    // The channel's CDN, answering only once released.
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const hits: string[] = [];
+    const cdn = createServer((req, res) => {
+      hits.push(req.url ?? '');
+      void released.then(() => res.writeHead(404).end());
+    });
+    await new Promise<void>((resolve) => cdn.listen(0, '127.0.0.1', resolve));
+    try {
+      const pictured = (wid: string) => ({ ...text('7300031', wid), chat: { ...text('7300031', wid).chat, pictureUrl: `http://127.0.0.1:${(cdn.address() as AddressInfo).port}/p.jpg` } });
+      for (const wid of ['m_pic_1', 'm_pic_2', 'm_pic_3']) await storeMessages(t.app.ctx, [{ connection: conn, m: pictured(wid) }], (emit) => emit());
+      await eventually(async () => hits.length > 0);
+      release();
+      await t.app.ctx.background.drain();
+    } finally {
+      await new Promise((resolve) => cdn.close(resolve));
+    }
+    expect(hits).toEqual(['/p.jpg']);
+    const [row] = await t.db.select().from(contacts).where(eq(contacts.companyId, company.id));
+    expect(row!.pictureFetchedAt).not.toBeNull();
   });
 
   it("a new contact's picture whose download fails costs one UPDATE and no read of the contact", async () => {
