@@ -1,4 +1,6 @@
 import { and, eq } from 'drizzle-orm';
+import http from 'node:http';
+import https from 'node:https';
 import { alias } from 'drizzle-orm/pg-core';
 import type PgBoss from 'pg-boss';
 import type { Connection } from '../../channels/adapter.js';
@@ -18,6 +20,7 @@ export const CONTACT_PICTURE_JOB = 'contact-picture';
 export const PICTURE_REFRESH_MS = 24 * 3600 * 1000;
 const PICTURE_MAX_BYTES = 5 * 1024 * 1024;
 const DOWNLOAD_TIMEOUT_MS = 15_000;
+const MAX_REDIRECTS = 5;
 
 interface PictureJob {
   companyId: number;
@@ -71,11 +74,53 @@ export async function registerContactPictureJob(boss: PgBoss, ctx: AppContext): 
 }
 
 async function download(url: string): Promise<{ data: Buffer; type: NonNullable<ReturnType<typeof sniffImage>> } | null> {
-  const res = await fetch(url, { signal: AbortSignal.timeout(DOWNLOAD_TIMEOUT_MS), redirect: 'follow' });
-  if (!res.ok || Number(res.headers.get('content-length') ?? 0) > PICTURE_MAX_BYTES) return null;
-  const data = Buffer.from(await res.arrayBuffer());
-  const type = data.length <= PICTURE_MAX_BYTES ? sniffImage(data) : undefined;
-  return type && type !== 'ico' ? { data, type } : null;
+  const data = await get(url, MAX_REDIRECTS, Date.now() + DOWNLOAD_TIMEOUT_MS);
+  const type = data && sniffImage(data);
+  return data && type && type !== 'ico' ? { data, type } : null;
+}
+
+/**
+ * The body of a GET (redirects followed), or null when not a 2xx or over the size limit; over
+ * node:http(s) rather than fetch, whose stream machinery cost more than the download itself
+ * (one per new customer: docs/BENCHMARKS.md, new10).
+ */
+function get(url: string, redirects: number, deadline: number): Promise<Buffer | null> {
+  const target = new URL(url);
+  if (target.protocol !== 'http:' && target.protocol !== 'https:') return Promise.resolve(null);
+  return new Promise((resolve, reject) => {
+    const settle = <T>(fn: (value: T) => void) => (value: T) => {
+      clearTimeout(timer);
+      fn(value);
+    };
+    const ok = settle(resolve);
+    const fail = settle(reject);
+    const req = (target.protocol === 'https:' ? https : http).get(target, (res) => {
+      const status = res.statusCode ?? 0;
+      const next = res.headers.location;
+      if (status >= 300 && status < 400 && next && redirects > 0) {
+        res.resume();
+        get(new URL(next, target).toString(), redirects - 1, deadline).then(ok, fail);
+        return;
+      }
+      if (status < 200 || status >= 300 || Number(res.headers['content-length'] ?? 0) > PICTURE_MAX_BYTES) {
+        res.resume();
+        ok(null);
+        return;
+      }
+      const chunks: Buffer[] = [];
+      let size = 0;
+      res.on('data', (chunk: Buffer) => {
+        size += chunk.length;
+        if (size <= PICTURE_MAX_BYTES) return void chunks.push(chunk);
+        ok(null);
+        req.destroy();
+      });
+      res.on('end', () => ok(Buffer.concat(chunks)));
+      res.on('error', fail);
+    });
+    const timer = setTimeout(() => req.destroy(new Error('contact picture download timed out')), Math.max(0, deadline - Date.now()));
+    req.on('error', fail);
+  });
 }
 
 /** The channel's current picture link of the contact, or null when it has none or cannot say. */

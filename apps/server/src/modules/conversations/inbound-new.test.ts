@@ -6,7 +6,7 @@ import { companySettings, contacts, messages, queues, ticketLogs, tickets, webho
 import type { DomainEvent } from '../../events/types.js';
 import { createCompanyWithAdmin, createTestApp, type TestApp } from '../../../test/helpers.js';
 import { createConnection, eventually } from '../../../test/connections.js';
-import { FakeGraph } from '../../../test/fakes/graph-server.js';
+import { FakeGraph, PNG } from '../../../test/fakes/graph-server.js';
 import { metaEnv } from '../../../test/fakes/meta-webhook.js';
 import { storeContactPicture } from '../contacts/picture.js';
 import { processInbound, storeMessages } from './inbound.js';
@@ -230,6 +230,34 @@ describe("a new customer's first messages (issue 10, Performance: new10)", () =>
     expect(hits).toEqual(['/p.jpg']);
     const [row] = await t.db.select().from(contacts).where(eq(contacts.companyId, company.id));
     expect(row!.pictureFetchedAt).not.toBeNull();
+  });
+
+  it("a contact's picture behind a redirect is followed, stored as our own copy and announced", async () => {
+    const { company } = await createCompanyWithAdmin(t.db);
+    const conn = await createConnection(t.db, company.id);
+    const [contact] = await t.db.insert(contacts).values({ companyId: company.id, channel: 'facebook', name: 'Foto', number: '7300041', remoteJid: '7300041' }).returning();
+    const hits: string[] = [];
+    const cdn = createServer((req, res) => {
+      hits.push(req.url ?? '');
+      if (req.url === '/moved') res.writeHead(302, { location: '/pp/final.png' }).end();
+      else res.writeHead(200, { 'content-type': 'image/png', 'content-length': PNG.length }).end(PNG);
+    });
+    await new Promise<void>((resolve) => cdn.listen(0, '127.0.0.1', resolve));
+    const updates: string[] = [];
+    t.app.ctx.events.subscribe((e) => {
+      if (e.type === 'contact.saved' && e.contact.id === contact!.id) updates.push(e.action);
+    });
+    const url = `http://127.0.0.1:${(cdn.address() as AddressInfo).port}/moved`;
+    try {
+      await storeContactPicture(t.app.ctx, { companyId: company.id, contactId: contact!.id, whatsappId: conn.id, url });
+    } finally {
+      await new Promise((resolve) => cdn.close(resolve));
+    }
+    expect(hits).toEqual(['/moved', '/pp/final.png']);
+    const [after] = await t.db.select().from(contacts).where(eq(contacts.id, contact!.id));
+    expect(after!.profilePicUrl).toMatch(new RegExp(`/public/company${company.id}/contacts/contact-[0-9a-f]{32}\\.png$`));
+    expect(after!.pictureSourceUrl).toBe(url);
+    expect(updates).toEqual(['update']);
   });
 
   it("a new contact's picture whose download fails costs one UPDATE and no read of the contact", async () => {
