@@ -206,6 +206,25 @@ describe("a new customer's first messages (issue 10, Performance: new10)", () =>
     expect(creates).toEqual([contactRows[0]!.id]);
   });
 
+  it("asks the channel for a new customer's profile once per batch, and creates the contact from it", async () => {
+    const { company } = await createCompanyWithAdmin(t.db);
+    const conn = await createConnection(t.db, company.id);
+    let lookups = 0;
+    const lookupProfile = async () => {
+      lookups += 1;
+      return { name: 'Perfil Novo', pictureUrl: null };
+    };
+    const batch = ['m_profile_1', 'm_profile_2'].map((wid) => ({ connection: conn, m: { ...text('7300051', wid), lookupProfile } }));
+    await storeMessages(t.app.ctx, batch, (emit) => emit());
+    expect(lookups).toBe(1);
+    const rows = await t.db.select().from(contacts).where(eq(contacts.companyId, company.id));
+    expect(rows.map((c) => c.name)).toEqual(['Perfil Novo']);
+    expect(await t.db.select({ wid: messages.wid }).from(messages).where(eq(messages.companyId, company.id)).orderBy(asc(messages.id))).toEqual([
+      { wid: 'm_profile_1' },
+      { wid: 'm_profile_2' },
+    ]);
+  });
+
   it("a new customer's next messages, stored while the first one's picture is still downloading, ask for no second download", async () => {
     const { company } = await createCompanyWithAdmin(t.db);
     const conn = await createConnection(t.db, company.id);

@@ -78,9 +78,21 @@ async function prepareMessage(ctx: AppContext, connection: Connection, m: Inboun
   return prepareSeen(ctx, connection, m, importMode, (await seenBeforeAll(ctx, [{ connection, m }]))[0]!);
 }
 
-async function prepareSeen(ctx: AppContext, connection: Connection, m: InboundMessage, importMode: ImportMode | undefined, seen: Seen): Promise<Prepared | InboundResult> {
+/** A batch's profile lookups by chat: a new customer's messages of one batch ask the channel once. */
+type Lookups = Map<string, Promise<Prepared['profile']>>;
+
+async function prepareSeen(
+  ctx: AppContext,
+  connection: Connection,
+  m: InboundMessage,
+  importMode: ImportMode | undefined,
+  seen: Seen,
+  lookups: Lookups = new Map(),
+): Promise<Prepared | InboundResult> {
   if (seen.message) return { outcome: 'duplicate' };
-  const profile = !seen.contact && m.lookupProfile ? await m.lookupProfile().catch(() => null) : null;
+  const chat = `${connection.id}:${m.chat.number}`;
+  if (!seen.contact && m.lookupProfile && !lookups.has(chat)) lookups.set(chat, m.lookupProfile().catch(() => null));
+  const profile = (!seen.contact && m.lookupProfile && (await lookups.get(chat))) || null;
   const media = m.loadMedia ? await saveMedia(ctx, connection.companyId, m) : null;
   return { connection, m, importMode, profile, media, known: seen.contact };
 }
@@ -126,8 +138,9 @@ export async function storeMessages(ctx: AppContext, items: { connection: Connec
   }
   const seen = await seenBeforeAll(ctx, taken);
   const prepared: Prepared[] = [];
+  const lookups: Lookups = new Map();
   for (const [i, { connection, m }] of taken.entries()) {
-    const p = await prepareSeen(ctx, connection, m, undefined, seen[i]!);
+    const p = await prepareSeen(ctx, connection, m, undefined, seen[i]!, lookups);
     if (!('outcome' in p)) prepared.push(p);
   }
   if (prepared.length === 0) return;
