@@ -4,13 +4,15 @@ import { companySettings, contacts, messages, tickets, whatsappQueues } from '..
 import type { Tx } from '../../db/client.js';
 import type { AppContext } from '../../http/context.js';
 import { requestContactPicture } from '../contacts/picture.js';
-import { isStale, loadContact, upsertContact, type ContactInput } from '../contacts/queries.js';
+import { isStale, upsertContact, type ContactInput } from '../contacts/queries.js';
 import { writeTicketLogs } from '../tickets/logs.js';
-import type { ContactRow } from '../contacts/presenter.js';
+import { presentContact, type ContactRow } from '../contacts/presenter.js';
+import type { DomainEvent } from '../../events/types.js';
 import type { MessageRow } from '../messages/presenter.js';
 import type { TicketRow } from '../tickets/presenter.js';
 import { isUniqueViolation } from '../tickets/queries.js';
 import { storeKnownMessages } from './commands/inbound-known.js';
+import { storeNewChats, type NewChatMessage, type NewChatStored } from './commands/inbound-new.js';
 import { findOrCreateTicket, liveTicketsOf, ticketPairKey, touchTicketsAfterMessages, type FoundTicket, type TicketTouch } from './commands/ticket-rows.js';
 import type { Connection } from '../../channels/adapter.js';
 import type { ImportMode, InboundEvent, InboundMessage } from '../../channels/inbound-event.js';
@@ -76,9 +78,21 @@ async function prepareMessage(ctx: AppContext, connection: Connection, m: Inboun
   return prepareSeen(ctx, connection, m, importMode, (await seenBeforeAll(ctx, [{ connection, m }]))[0]!);
 }
 
-async function prepareSeen(ctx: AppContext, connection: Connection, m: InboundMessage, importMode: ImportMode | undefined, seen: Seen): Promise<Prepared | InboundResult> {
+/** A batch's profile lookups by chat: a new customer's messages of one batch ask the channel once. */
+type Lookups = Map<string, Promise<Prepared['profile']>>;
+
+async function prepareSeen(
+  ctx: AppContext,
+  connection: Connection,
+  m: InboundMessage,
+  importMode: ImportMode | undefined,
+  seen: Seen,
+  lookups: Lookups = new Map(),
+): Promise<Prepared | InboundResult> {
   if (seen.message) return { outcome: 'duplicate' };
-  const profile = !seen.contact && m.lookupProfile ? await m.lookupProfile().catch(() => null) : null;
+  const chat = `${connection.id}:${m.chat.number}`;
+  if (!seen.contact && m.lookupProfile && !lookups.has(chat)) lookups.set(chat, m.lookupProfile().catch(() => null));
+  const profile = (!seen.contact && m.lookupProfile && (await lookups.get(chat))) || null;
   const media = m.loadMedia ? await saveMedia(ctx, connection.companyId, m) : null;
   return { connection, m, importMode, profile, media, known: seen.contact };
 }
@@ -90,6 +104,7 @@ async function storeMessage(ctx: AppContext, connection: Connection, m: InboundM
   if ('outcome' in p) return p;
   // Tried above unless it had media to download.
   let stored = m.loadMedia ? (await storeKnown(ctx, [p]))?.[0] : undefined;
+  stored ??= (await storeWithNewChats(ctx, [p], announce))?.[0];
   for (let attempt = 0; !stored; attempt++) {
     try {
       // A retry reads the contact again: the first attempt may have been the one to create it.
@@ -124,37 +139,165 @@ export async function storeMessages(ctx: AppContext, items: { connection: Connec
   }
   const seen = await seenBeforeAll(ctx, taken);
   const prepared: Prepared[] = [];
+  const lookups: Lookups = new Map();
   for (const [i, { connection, m }] of taken.entries()) {
-    const p = await prepareSeen(ctx, connection, m, undefined, seen[i]!);
+    const p = await prepareSeen(ctx, connection, m, undefined, seen[i]!, lookups);
     if (!('outcome' in p)) prepared.push(p);
   }
   if (prepared.length === 0) return false;
   const stored =
     // Tried above unless media was to be downloaded.
     (taken.some(({ m }) => m.loadMedia) ? await storeKnown(ctx, prepared) : undefined) ??
-    (await ctx.db.transaction(async (tx) => {
-      const out = await storeInTransaction(tx, prepared);
-      await recordStored(ctx, tx, prepared, out);
-      return out;
-    }));
+    (await storeWithNewChats(ctx, prepared, announce)) ??
+    (await storeInOwnTransaction(ctx, prepared));
   await afterStored(ctx, prepared, stored, announce);
   return false;
+}
+
+/** The messages in one transaction of their own (`storeInTransaction`), with what they will announce. */
+function storeInOwnTransaction(ctx: AppContext, prepared: Prepared[]): Promise<Stored[]> {
+  return ctx.db.transaction(async (tx) => {
+    const out = await storeInTransaction(tx, prepared);
+    await recordStored(ctx, tx, prepared, out);
+    return out;
+  });
+}
+
+/**
+ * A batch with new chats (no contact: the read before said so): their contacts, tickets, log entries and
+ * messages in ONE statement (`storeNewChats`), then the batch's other messages as any batch (the known
+ * statement, else a transaction). Different chats, so each customer's order holds. Undefined, nothing
+ * written, when a new chat's message is not for that statement or another writer created its contact
+ * meanwhile: the whole batch then takes the transaction. Should the other messages fail after the new
+ * chats' statement, those are announced before the error goes on (the lane's retry finds them stored).
+ */
+async function storeWithNewChats(ctx: AppContext, items: Prepared[], announce: Announce): Promise<Stored[] | undefined> {
+  const isNew = items.map((o) => o.known === null);
+  const fresh = items.filter((_, i) => isNew[i]);
+  const values = newChatValues(items, isNew);
+  if (!values) return undefined;
+  for (const companyId of new Set(fresh.map((o) => o.connection.companyId))) {
+    if ((await ctx.events.wantsInTransaction('contact.created', companyId)) || (await ctx.events.wantsInTransaction('message.created', companyId))) return undefined;
+  }
+  let created: Stored[];
+  try {
+    created = newChatsStored(fresh, await storeNewChats(ctx, values));
+  } catch (err) {
+    if (isUniqueViolation(err)) return undefined;
+    throw err;
+  }
+  const rest = items.filter((_, i) => !isNew[i]);
+  let others: Stored[] = [];
+  try {
+    if (rest.length) others = (await storeKnown(ctx, rest)) ?? (await storeInOwnTransaction(ctx, rest));
+  } catch (err) {
+    await afterStored(ctx, fresh, created, announce);
+    throw err;
+  }
+  return isNew.map((n) => (n ? created : others).shift()!);
+}
+
+/**
+ * The new chats' messages as `storeNewChats` takes them (a wid met earlier in the batch left out), or
+ * undefined when one is not for it: an import, a group, a group member's, a quote of the batch, or a
+ * chat whose messages describe it differently (the transaction would update the contact it created).
+ */
+function newChatValues(items: Prepared[], isNew: boolean[]): NewChatMessage[] | undefined {
+  if (!isNew.includes(true)) return undefined;
+  const chats = new Map<string, NewChatMessage>();
+  const values: NewChatMessage[] = [];
+  for (const [i, o] of items.entries()) {
+    if (!isNew[i]) continue;
+    const { connection, m } = o;
+    const earlier = items.slice(0, i);
+    if (o.importMode || m.sender || m.chat.isGroup || (m.quotedWid && earlier.some((q) => q.connection.id === connection.id && q.m.wid === m.quotedWid))) return undefined;
+    const input = chatInput(o);
+    const value: NewChatMessage = {
+      companyId: connection.companyId,
+      channel: connection.channel,
+      number: m.chat.number,
+      name: input.name.trim() || input.number,
+      pictureUrl: input.profilePicUrl ?? null,
+      remoteJid: input.remoteJid,
+      whatsappId: connection.id,
+      wid: m.wid,
+      body: m.body,
+      fromMe: m.fromMe,
+      mediaType: m.mediaType,
+      mediaUrl: o.media,
+      isForwarded: m.isForwarded ?? false,
+      quotedWid: m.quotedWid ?? null,
+      data: m.raw,
+      at: new Date(),
+    };
+    const key = `${connection.companyId}:${connection.channel}:${m.chat.number}`;
+    const chat = chats.get(key) ?? value;
+    if (chat.name !== value.name || chat.pictureUrl !== value.pictureUrl || chat.remoteJid !== value.remoteJid) return undefined;
+    chats.set(key, chat);
+    if (!earlier.some((q) => q.connection.id === connection.id && q.m.wid === m.wid)) values.push(value);
+  }
+  return values;
+}
+
+/**
+ * Each new chat's message as the transaction would have answered it: the first message of a chat created it,
+ * the first of a ticket created that, and each message is announced with its ticket as it left it (from the
+ * ticket as created, empty, and as every message left it).
+ */
+function newChatsStored(items: Storing[], rows: NewChatStored[]): Stored[] {
+  const byKey = new Map(rows.map((r) => [`${r.message.whatsappId}:${r.message.wid}`, r]));
+  const taken = items.map((o) => {
+    const key = `${o.connection.id}:${o.m.wid}`;
+    const row = byKey.get(key);
+    byKey.delete(key);
+    return row;
+  });
+  const firsts = new Map<number, TicketRow>();
+  const touched = taken.flatMap((d, i): Touching[] => {
+    if (!d) return [];
+    const found = firsts.get(d.ticket.id) ?? {
+      ...d.ticket,
+      lastMessage: '',
+      lastMessageFromMe: false,
+      lastMessageAt: d.message.createdAt,
+      inactiveMessageSentAt: null,
+      unreadMessages: 0,
+    };
+    firsts.set(d.ticket.id, found);
+    return [{ found, message: d.message, counts: !items[i]!.m.fromMe }];
+  });
+  const left = ticketsAsLeft(touched, new Map(rows.map((d) => [d.ticket.id, d.ticket])));
+  const chats = new Set<number>();
+  const tickets = new Set<number>();
+  let n = 0;
+  return taken.map((d): Stored => {
+    if (!d) return 'duplicate';
+    const chatCreated = !chats.has(d.chat.id);
+    const created = !tickets.has(d.ticket.id);
+    chats.add(d.chat.id);
+    tickets.add(d.ticket.id);
+    const ticket = left[n]!;
+    const found = touched[n++]!.found;
+    return { message: d.message, sender: d.chat, found: { ticket: found, created, reopened: false }, ticket, chatCreated, chat: d.chat, includes: d.includes };
+  });
 }
 
 /** Pictures, then ONE socket announcement for the stored messages (their includes read in one statement), then the behaviours. */
 async function afterStored(ctx: AppContext, prepared: Storing[], stored: Stored[], announce: Announce): Promise<InboundResult[]> {
   const kept: { p: Storing; s: Exclude<Stored, 'duplicate'> }[] = [];
+  const pictured = new Set<number>();
   const results = stored.map((s, i): InboundResult => {
     if (s === 'duplicate') return { outcome: 'duplicate' };
     const p = prepared[i]!;
-    requestContactPicture(ctx, p.connection, s.chat, p.profile?.pictureUrl || p.m.chat.pictureUrl);
+    // Once per contact of the batch: each message of a new contact would queue its own job.
+    if (!pictured.has(s.chat.id)) requestContactPicture(ctx, p.connection, s.chat, p.profile?.pictureUrl || p.m.chat.pictureUrl);
+    pictured.add(s.chat.id);
     if (!p.importMode) kept.push({ p, s });
     return { outcome: 'stored', messageId: s.message.id, ticketId: s.found.ticket.id, ticketCreated: s.found.created };
   });
   if (kept.length === 0) return results;
 
   await announce(async () => {
-    for (const { p, s } of kept) if (s.chatCreated) emitContactCreate(ctx, p.connection.companyId, s.chat.id);
     const behaviours: InboundContext[] = [];
     const presented = await presentStoredAll(
       ctx,
@@ -162,6 +305,7 @@ async function afterStored(ctx: AppContext, prepared: Storing[], stored: Stored[
     );
     for (const [i, { p, s }] of kept.entries()) {
       const shown = presented[i];
+      if (s.chatCreated) await ctx.events.publish(contactCreated(p.connection.companyId, s.chat, shown?.hidesNumbers));
       if (shown) await ctx.events.publish({ type: 'ticket.updated', ticket: shown.ticket, hidesNumbers: shown.hidesNumbers }, { type: 'message.created', ...shown });
       if (!p.m.fromMe) behaviours.push({ connection: p.connection, found: s.found, ticket: s.ticket, body: p.m.body, messageId: s.message.id });
     }
@@ -516,11 +660,12 @@ function ticketsAsLeft(list: Touching[], final: Map<number, TicketRow>): TicketR
   });
 }
 
-function emitContactCreate(ctx: AppContext, companyId: number, contactId: number): void {
-  ctx.background.run('contact event', async () => {
-    const contact = await loadContact(ctx.db, companyId, contactId);
-    if (contact) await ctx.events.publish({ type: 'contact.saved', companyId, action: 'create', contact });
-  });
+/**
+ * The `create` of a contact a message created, presented from its row: created just now, it has no tags
+ * and no custom fields to read. The LGPD flag came with the message's ticket (none: realtime/ reads it).
+ */
+function contactCreated(companyId: number, chat: ContactRow, hidesNumbers: boolean | undefined): DomainEvent {
+  return { type: 'contact.saved', companyId, action: 'create', contact: presentContact(chat), hidesNumbers };
 }
 
 /** A connection with exactly one queue puts its tickets there (queue choice menus come later). */
