@@ -15,7 +15,7 @@ import {
   type Tag,
 } from '@balcao/contracts';
 import { eq } from 'drizzle-orm';
-import type { Server as HttpServer } from 'node:http';
+import { ServerResponse, type IncomingMessage, type Server as HttpServer } from 'node:http';
 import type { FastifyBaseLogger } from 'fastify';
 import { Server, type Namespace, type Socket } from 'socket.io';
 import type { Db } from '../db/client.js';
@@ -30,7 +30,7 @@ import type { EventPayload } from '../events/types.js';
 import { BackgroundTasks } from '../http/background.js';
 import { redisCluster, type Cluster } from './cluster.js';
 import { ROOMS, roomsFor, type SocketRights } from './rooms.js';
-import { broadcastTogether, type Emit } from './together.js';
+import { Together, type Emit } from './together.js';
 
 export { ROOMS };
 
@@ -83,6 +83,8 @@ export class Realtime {
   private readonly cluster?: Cluster;
   /** An event held back an instant (`hold`) to leave with the next one in the same writes; any other emit sends it first. */
   private held?: { key: string; event: unknown; alone: () => Promise<unknown> };
+  /** The message pairs of the current publication, one write per socket at its end (realtime/together.ts). */
+  private readonly together = new Together();
   readonly io: Server<AnyEvents, AnyEvents, ServerSideEvents, SocketData>;
 
   constructor(
@@ -92,6 +94,7 @@ export class Realtime {
     this.tasks = new BackgroundTasks(deps.log);
     this.cluster = deps.redisUrl ? redisCluster(deps.redisUrl, deps.log) : undefined;
     this.io = new Server(httpServer, { cors: { origin: deps.corsOrigin, credentials: true }, ...(this.cluster ? { adapter: this.cluster.adapter } : {}) });
+    this.flushBeforeAnswers(httpServer);
     this.io.on('fanout', (f) => this.fanoutLocal(f));
     this.io.on('pruneTicket', (companyId, ticket) => this.tasks.run('prune ticket room', () => this.pruneTicketRoomNow(companyId, ticket)));
     // The default namespace carries nothing: clients must connect under their company.
@@ -117,8 +120,32 @@ export class Realtime {
   // ── emit helpers: call them after the database commit ──
 
   private nsp(companyId: number): AppNamespace {
-    this.release();
+    this.flush();
     return this.io.of(`/${companyId}`);
+  }
+
+  /** What waits for the end of the publication goes out now, in the order it was published. */
+  private flush(): void {
+    this.together.flush();
+    this.release();
+  }
+
+  /**
+   * An HTTP answer never overtakes the socket frames its request published: a client that hears
+   * the answer has been sent its events (pairs otherwise wait for the end of the turn, which
+   * comes after an answer written in the same turn).
+   */
+  private flushBeforeAnswers(httpServer: HttpServer): void {
+    const flush = () => this.flush();
+    function writeHead(this: ServerResponse, ...args: Parameters<ServerResponse['writeHead']>): ServerResponse {
+      flush();
+      return ServerResponse.prototype.writeHead.apply(this, args);
+    }
+    // Not engine.io's own answers: a long-polling socket's events are not an API request's.
+    const engine = `${this.io.path()}/`;
+    httpServer.prependListener('request', (req: IncomingMessage, res: ServerResponse) => {
+      if (!req.url?.startsWith(engine)) res.writeHead = writeHead as ServerResponse['writeHead'];
+    });
   }
 
   /**
@@ -148,11 +175,15 @@ export class Realtime {
     held.alone().catch((err: unknown) => this.deps.log.warn({ err }, 'a held socket event failed'));
   }
 
-  /** Each of `emits` to the sockets of `rooms` that are in none of `except`, in order; one write per socket when on this node alone. */
+  /**
+   * Each of `emits` to the sockets of `rooms` that are in none of `except`, in order. Several (a
+   * message pair) on this node alone join the publication's other pairs: one write per socket at
+   * its end. Anything else flushes them first.
+   */
   private broadcast(companyId: number, rooms: string[], except: string[], emits: Emit[]): void {
     if (rooms.length === 0 || emits.length === 0) return;
+    if (emits.length > 1 && !this.cluster && this.together.add(this.io.of(`/${companyId}`), rooms, except, emits)) return;
     const nsp = this.nsp(companyId);
-    if (emits.length > 1 && !this.cluster && broadcastTogether(nsp, rooms, except, emits)) return;
     for (const [name, payload] of emits) nsp.to(rooms).except(except).emit(name, payload);
   }
 
@@ -253,7 +284,7 @@ export class Realtime {
 
   /** A public setting changed (branding, userCreation): every open page hears it, logged in or not. */
   emitPublicSetting(payload: SettingsEventPayload): void {
-    this.release();
+    this.flush();
     this.io.of(PUBLIC_NAMESPACE).emit('settings', payload);
   }
 
@@ -272,7 +303,7 @@ export class Realtime {
   }
 
   async close(): Promise<void> {
-    this.release();
+    this.flush();
     this.closing = true;
     for (const nsp of this.io._nsps.values()) nsp.disconnectSockets(true);
     await this.tasks.drain();
