@@ -38,9 +38,6 @@ export type { EventPayload };
 
 export type SocketUser = SocketRights;
 
-/** A company event with its payload, for `emitMaskedTogether`. */
-export type CompanyEmit = { [N in CompanyEventName]: [N, EventPayload<N>] }[CompanyEventName];
-
 interface SocketData {
   user: SocketUser | null;
 }
@@ -81,9 +78,7 @@ export class Realtime {
   private readonly tasks: BackgroundTasks;
   private closing = false;
   private readonly cluster?: Cluster;
-  /** An event held back an instant (`hold`) to leave with the next one in the same writes; any other emit sends it first. */
-  private held?: { key: string; event: unknown; alone: () => Promise<unknown> };
-  /** The message pairs of the current publication, one write per socket at its end (realtime/together.ts). */
+  /** The ticket, message and contact events of the current publication, one write per socket at its end (realtime/together.ts). */
   private readonly together = new Together();
   readonly io: Server<AnyEvents, AnyEvents, ServerSideEvents, SocketData>;
 
@@ -127,7 +122,6 @@ export class Realtime {
   /** What waits for the end of the publication goes out now, in the order it was published. */
   private flush(): void {
     this.together.flush();
-    this.release();
   }
 
   /**
@@ -149,40 +143,14 @@ export class Realtime {
   }
 
   /**
-   * Holds `event` until the next emit: `take(key)` then sends it together with its own event (one
-   * write per socket), any other emit sends it alone first (`alone`), as does the end of this tick
-   * (the microtasks of the current publication) when nothing follows. Order per socket is kept.
+   * Each of `emits` to the sockets of `rooms` that are in none of `except`, in order. `join` (the
+   * events that carry contacts: tickets, messages, contacts) on this node alone: after what each
+   * socket already waits for, all in one write per socket at the end of the publication. Anything
+   * else flushes what waits first.
    */
-  hold(key: string, event: unknown, alone: () => Promise<unknown>): void {
-    this.release();
-    this.held = { key, event, alone };
-    process.nextTick(() => this.release());
-  }
-
-  /** The held event if it is `key`'s (the caller sends it); another one is sent alone first. */
-  take<E>(key: string): E | undefined {
-    const held = this.held;
-    if (held?.key !== key) return void this.release();
-    this.held = undefined;
-    return held.event as E;
-  }
-
-  private release(): void {
-    const held = this.held;
-    if (!held) return;
-    this.held = undefined;
-    // Called now (its writes happen before the caller's); only its failure is seen later.
-    held.alone().catch((err: unknown) => this.deps.log.warn({ err }, 'a held socket event failed'));
-  }
-
-  /**
-   * Each of `emits` to the sockets of `rooms` that are in none of `except`, in order. Several (a
-   * message pair) on this node alone join the publication's other pairs: one write per socket at
-   * its end. Anything else flushes them first.
-   */
-  private broadcast(companyId: number, rooms: string[], except: string[], emits: Emit[]): void {
+  private broadcast(companyId: number, rooms: string[], except: string[], emits: Emit[], join = false): void {
     if (rooms.length === 0 || emits.length === 0) return;
-    if (emits.length > 1 && !this.cluster && this.together.add(this.io.of(`/${companyId}`), rooms, except, emits)) return;
+    if (join && !this.cluster && this.together.add(this.io.of(`/${companyId}`), rooms, except, emits)) return;
     const nsp = this.nsp(companyId);
     for (const [name, payload] of emits) nsp.to(rooms).except(except).emit(name, payload);
   }
@@ -208,7 +176,8 @@ export class Realtime {
    * An event that carries contacts (LGPD, spec 2 §6): when the company hides numbers,
    * admins get `build(asIs)` and every other socket of `rooms` gets `build(mask)`; each
    * payload is built once. `rooms` must hold the admins (every ticket audience does, and `everyone`).
-   * `hides`: the flag when the publisher already read it (else it is read here).
+   * `hides`: the flag when the publisher already read it (else it is read here). These join the
+   * publication: one write per socket for all of them (`broadcast`).
    */
   async emitMasked<N extends CompanyEventName>(
     companyId: number,
@@ -217,15 +186,10 @@ export class Realtime {
     build: (mask: ContactMask) => EventPayload<N>,
     hides?: boolean,
   ): Promise<void> {
-    return this.emitMaskedTogether(companyId, rooms, (mask) => [[name, build(mask)] as CompanyEmit], hides);
-  }
-
-  /** `emitMasked` of several events, in order, each audience's sockets written once for all of them. */
-  async emitMaskedTogether(companyId: number, rooms: string[], build: (mask: ContactMask) => CompanyEmit[], hides?: boolean): Promise<void> {
-    const named = (mask: ContactMask): Emit[] => build(mask).map(([name, payload]) => [companyEvent(companyId, name), payload]);
-    if (!(hides ?? (await hidesNumbers(this.deps.db, companyId)))) return this.broadcast(companyId, rooms, [], named(asIs));
-    this.broadcast(companyId, [ROOMS.admins], [], named(asIs));
-    this.broadcast(companyId, rooms, [ROOMS.admins], named(maskContactNumber));
+    const event = companyEvent(companyId, name);
+    if (!(hides ?? (await hidesNumbers(this.deps.db, companyId)))) return this.broadcast(companyId, rooms, [], [[event, build(asIs)]], true);
+    this.broadcast(companyId, [ROOMS.admins], [], [[event, build(asIs)]], true);
+    this.broadcast(companyId, rooms, [ROOMS.admins], [[event, build(maskContactNumber)]], true);
   }
 
   /** Internal chat (`company-{id}-chat`, `-chat-user-{userId}`, `-chat-{chatId}`): to the given members' sockets only. */
