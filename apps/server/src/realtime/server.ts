@@ -126,7 +126,7 @@ export class Realtime {
 
   /**
    * An HTTP answer never overtakes the socket frames its request published: a client that hears
-   * the answer has been sent its events (pairs otherwise wait for the end of the turn, which
+   * the answer has been sent its events (they otherwise wait for the end of the turn, which
    * comes after an answer written in the same turn).
    */
   private flushBeforeAnswers(httpServer: HttpServer): void {
