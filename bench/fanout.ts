@@ -14,7 +14,7 @@ import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { cpus, loadavg } from 'node:os';
 import { subscribe, unsubscribe } from 'node:diagnostics_channel';
-import { COMPANY_SETTING_DEFAULTS } from '@balcao/contracts';
+import { COMPANY_SETTING_DEFAULTS, type AppMessageEventPayload } from '@balcao/contracts';
 import { parseConfig } from '../apps/server/src/config.js';
 import { createDb, createPool } from '../apps/server/src/db/client.js';
 import { benchDatabase } from './database.js';
@@ -27,6 +27,7 @@ import { postSimulated } from '../apps/server/tools/simulate.js';
 import { FakeGraph } from '../apps/server/test/fakes/graph-server.js';
 import type { EventBus } from '../apps/server/src/events/bus.js';
 import type { Realtime } from '../apps/server/src/realtime/server.js';
+import type { ContactMask } from '../apps/server/src/modules/contacts/lgpd.js';
 import type { DomainEvent } from '../apps/server/src/events/types.js';
 import { ingestTrace, type IngestTrace } from '../apps/server/src/modules/conversations/ingest.js';
 import { cpuMeter, processCpuMs } from './cpu.js';
@@ -61,7 +62,7 @@ interface Row extends Partial<Reached> {
   committed?: number;
   /** Presented: the bus got its `ticket.updated` + `message.created`. */
   presented?: number;
-  /** Its create (and ticket update) written to every socket: the writes are synchronous. */
+  /** Its create (and ticket update) written to every socket: at the end of the publication's turn. */
   broadcast?: number;
   /** Every bus subscriber done with it (the socket writes, then webhooks and the like). */
   published?: number;
@@ -72,7 +73,7 @@ interface Row extends Partial<Reached> {
 /**
  * Where the server's part of a message goes: the pipeline's trace channel gives the commit, the
  * bus's `publish` (wrapped here, on this app only) the presentation and the end of its subscribers,
- * and `emitMaskedTogether` the moment the create (with its ticket update) was written to every socket.
+ * and `emitMasked` the moment the create (with its ticket update) was written to every socket (the end of its publication).
  */
 function traceServer(events: EventBus, rt: Realtime) {
   const rows = new Map<string, Partial<Row>>();
@@ -90,16 +91,20 @@ function traceServer(events: EventBus, rt: Realtime) {
     await publish(...list);
     if (created) row(created.message.body).published = now();
   };
-  const emit = rt.emitMaskedTogether.bind(rt);
-  rt.emitMaskedTogether = async (companyId, rooms, build, hides) => {
+  // emitMasked's own signature, without its generic event name.
+  type EmitMasked = (companyId: number, rooms: string[], name: string, build: (mask: ContactMask) => unknown, hides?: boolean) => Promise<void>;
+  const masked = rt as unknown as { emitMasked: EmitMasked };
+  const emit = masked.emitMasked.bind(rt);
+  masked.emitMasked = async (companyId, rooms, name, build, hides) => {
     let body: string | undefined;
-    const seen: typeof build = (mask) => {
-      const emits = build(mask);
-      for (const [name, payload] of emits) if (name === 'appMessage' && payload.action === 'create') body = payload.message.body;
-      return emits;
+    const seen = (mask: ContactMask) => {
+      const payload = build(mask) as AppMessageEventPayload;
+      if (name === 'appMessage' && payload.action === 'create') body = payload.message.body;
+      return payload;
     };
-    await emit(companyId, rooms, seen, hides);
-    if (body !== undefined) row(body).broadcast = now();
+    await emit(companyId, rooms, name, seen, hides);
+    // Written at the end of the publication (realtime/together.ts), whose tick was registered first.
+    if (body !== undefined) process.nextTick((b: string) => (row(b).broadcast = now()), body);
   };
   return {
     take(key: string): Partial<Row> {
@@ -110,7 +115,7 @@ function traceServer(events: EventBus, rt: Realtime) {
     stop() {
       unsubscribe(ingestTrace.name, onTrace);
       events.publish = publish;
-      rt.emitMaskedTogether = emit;
+      masked.emitMasked = emit;
     },
   };
 }

@@ -1,30 +1,18 @@
 import { chatRoomEvent, chatUserEvent, companyEvent, isPublicSettingKey } from '@balcao/contracts';
-import type { Chat, Ticket } from '@balcao/contracts';
+import type { Chat } from '@balcao/contracts';
 import type { DomainEvent } from '../events/types.js';
 import { messageForViewer } from '../modules/messages/presenter.js';
 import { ticketForViewer } from '../modules/tickets/presenter.js';
 import { disconnectFamily } from './families.js';
 import { ROOMS, ticketAudience } from './rooms.js';
-import type { CompanyEmit, Realtime } from './server.js';
-import type { ContactMask } from '../modules/contacts/lgpd.js';
+import type { Realtime } from './server.js';
 
 type TicketUpdated = DomainEvent & { type: 'ticket.updated' };
-
-/**
- * The ticket update a new message publishes right before its `message.created` (the pipeline's
- * and the outbox's pair: presented from the rows, with the LGPD flag, no move). Any other update
- * goes out at once.
- */
-const opensMessagePair = (event: TicketUpdated) => event.hidesNumbers !== undefined && !event.previous;
-const pairKey = (ticket: { id: number }) => `message pair ${ticket.id}`;
-const sameRooms = (a: string[], b: string[]) => a.length === b.length && a.every((room, i) => room === b[i]);
-
-const ticketUpdate = (ticket: Ticket, mask: ContactMask): CompanyEmit => ['ticket', { action: 'update', ticket: ticketForViewer(ticket, mask) }];
 
 async function emitTicketUpdated(rt: Realtime, event: TicketUpdated): Promise<void> {
   const { ticket, previous } = event;
   const audience = ticketAudience(ticket);
-  await rt.emitMaskedTogether(ticket.companyId, audience, (mask) => [ticketUpdate(ticket, mask)], event.hidesNumbers);
+  await rt.emitMasked(ticket.companyId, audience, 'ticket', (mask) => ({ action: 'update', ticket: ticketForViewer(ticket, mask) }), event.hidesNumbers);
   rt.pruneTicketRoom(ticket.companyId, ticket);
   // Viewers the ticket just left get `delete` (their lists drop it), not a ticket they may no longer open.
   if (previous) {
@@ -44,8 +32,6 @@ const memberIds = (chat: Chat) => chat.users.map((u) => u.userId);
 export async function emitDomainEvent(rt: Realtime, event: DomainEvent): Promise<void> {
   switch (event.type) {
     case 'ticket.updated':
-      // A message's ticket update waits for the message's create, to reach each socket in the same write.
-      if (opensMessagePair(event)) return rt.hold(pairKey(event.ticket), event, () => emitTicketUpdated(rt, event));
       return emitTicketUpdated(rt, event);
     case 'ticket.deleted':
       return rt.emitToRooms(event.ticket.companyId, ticketAudience(event.ticket), 'ticket', { action: 'delete', ticketId: event.ticket.id });
@@ -53,22 +39,16 @@ export async function emitDomainEvent(rt: Realtime, event: DomainEvent): Promise
       return rt.emitToRooms(event.ticket.companyId, ticketAudience(event.ticket), 'ticket', { action: 'updateUnread', ticketId: event.ticket.id });
     case 'message.created': {
       const { message, ticket } = event;
-      const audience = ticketAudience(ticket);
-      const held = rt.take<TicketUpdated>(pairKey(ticket));
-      const together = held && held.hidesNumbers === event.hidesNumbers && sameRooms(ticketAudience(held.ticket), audience) ? held : undefined;
-      if (held && !together) await emitTicketUpdated(rt, held);
-      await rt.emitMaskedTogether(
+      return rt.emitMasked(
         ticket.companyId,
-        audience,
+        ticketAudience(ticket),
+        'appMessage',
         (mask) => {
           const contact = mask(ticket.contact);
-          const create: CompanyEmit = ['appMessage', { action: 'create', message: messageForViewer(message, contact), ticket: ticketForViewer(ticket, mask), contact }];
-          return together ? [ticketUpdate(together.ticket, mask), create] : [create];
+          return { action: 'create', message: messageForViewer(message, contact), ticket: ticketForViewer(ticket, mask), contact };
         },
         event.hidesNumbers,
       );
-      if (together) rt.pruneTicketRoom(together.ticket.companyId, together.ticket);
-      return;
     }
     case 'message.updated': {
       const { message, ticket } = event;

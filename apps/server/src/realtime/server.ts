@@ -15,7 +15,7 @@ import {
   type Tag,
 } from '@balcao/contracts';
 import { eq } from 'drizzle-orm';
-import type { Server as HttpServer } from 'node:http';
+import { ServerResponse, type IncomingMessage, type Server as HttpServer } from 'node:http';
 import type { FastifyBaseLogger } from 'fastify';
 import { Server, type Namespace, type Socket } from 'socket.io';
 import type { Db } from '../db/client.js';
@@ -30,16 +30,13 @@ import type { EventPayload } from '../events/types.js';
 import { BackgroundTasks } from '../http/background.js';
 import { redisCluster, type Cluster } from './cluster.js';
 import { ROOMS, roomsFor, type SocketRights } from './rooms.js';
-import { broadcastTogether, type Emit } from './together.js';
+import { Together, type Emit } from './together.js';
 
 export { ROOMS };
 
 export type { EventPayload };
 
 export type SocketUser = SocketRights;
-
-/** A company event with its payload, for `emitMaskedTogether`. */
-export type CompanyEmit = { [N in CompanyEventName]: [N, EventPayload<N>] }[CompanyEventName];
 
 interface SocketData {
   user: SocketUser | null;
@@ -81,8 +78,8 @@ export class Realtime {
   private readonly tasks: BackgroundTasks;
   private closing = false;
   private readonly cluster?: Cluster;
-  /** An event held back an instant (`hold`) to leave with the next one in the same writes; any other emit sends it first. */
-  private held?: { key: string; event: unknown; alone: () => Promise<unknown> };
+  /** The ticket, message and contact events of the current publication, one write per socket at its end (realtime/together.ts). */
+  private readonly together = new Together();
   readonly io: Server<AnyEvents, AnyEvents, ServerSideEvents, SocketData>;
 
   constructor(
@@ -92,6 +89,7 @@ export class Realtime {
     this.tasks = new BackgroundTasks(deps.log);
     this.cluster = deps.redisUrl ? redisCluster(deps.redisUrl, deps.log) : undefined;
     this.io = new Server(httpServer, { cors: { origin: deps.corsOrigin, credentials: true }, ...(this.cluster ? { adapter: this.cluster.adapter } : {}) });
+    this.flushBeforeAnswers(httpServer);
     this.io.on('fanout', (f) => this.fanoutLocal(f));
     this.io.on('pruneTicket', (companyId, ticket) => this.tasks.run('prune ticket room', () => this.pruneTicketRoomNow(companyId, ticket)));
     // The default namespace carries nothing: clients must connect under their company.
@@ -117,42 +115,43 @@ export class Realtime {
   // ── emit helpers: call them after the database commit ──
 
   private nsp(companyId: number): AppNamespace {
-    this.release();
+    this.flush();
     return this.io.of(`/${companyId}`);
   }
 
+  /** What waits for the end of the publication goes out now, in the order it was published. */
+  private flush(): void {
+    this.together.flush();
+  }
+
   /**
-   * Holds `event` until the next emit: `take(key)` then sends it together with its own event (one
-   * write per socket), any other emit sends it alone first (`alone`), as does the end of this tick
-   * (the microtasks of the current publication) when nothing follows. Order per socket is kept.
+   * An HTTP answer never overtakes the socket frames its request published: a client that hears
+   * the answer has been sent its events (they otherwise wait for the end of the turn, which
+   * comes after an answer written in the same turn).
    */
-  hold(key: string, event: unknown, alone: () => Promise<unknown>): void {
-    this.release();
-    this.held = { key, event, alone };
-    process.nextTick(() => this.release());
+  private flushBeforeAnswers(httpServer: HttpServer): void {
+    const flush = () => this.flush();
+    function writeHead(this: ServerResponse, ...args: Parameters<ServerResponse['writeHead']>): ServerResponse {
+      flush();
+      return ServerResponse.prototype.writeHead.apply(this, args);
+    }
+    // Not engine.io's own answers: a long-polling socket's events are not an API request's.
+    const engine = `${this.io.path()}/`;
+    httpServer.prependListener('request', (req: IncomingMessage, res: ServerResponse) => {
+      if (!req.url?.startsWith(engine)) res.writeHead = writeHead as ServerResponse['writeHead'];
+    });
   }
 
-  /** The held event if it is `key`'s (the caller sends it); another one is sent alone first. */
-  take<E>(key: string): E | undefined {
-    const held = this.held;
-    if (held?.key !== key) return void this.release();
-    this.held = undefined;
-    return held.event as E;
-  }
-
-  private release(): void {
-    const held = this.held;
-    if (!held) return;
-    this.held = undefined;
-    // Called now (its writes happen before the caller's); only its failure is seen later.
-    held.alone().catch((err: unknown) => this.deps.log.warn({ err }, 'a held socket event failed'));
-  }
-
-  /** Each of `emits` to the sockets of `rooms` that are in none of `except`, in order; one write per socket when on this node alone. */
-  private broadcast(companyId: number, rooms: string[], except: string[], emits: Emit[]): void {
+  /**
+   * Each of `emits` to the sockets of `rooms` that are in none of `except`, in order. `join` (the
+   * events that carry contacts: tickets, messages, contacts) on this node alone: after what each
+   * socket already waits for, all in one write per socket at the end of the publication. Anything
+   * else flushes what waits first.
+   */
+  private broadcast(companyId: number, rooms: string[], except: string[], emits: Emit[], join = false): void {
     if (rooms.length === 0 || emits.length === 0) return;
+    if (join && !this.cluster && this.together.add(this.io.of(`/${companyId}`), rooms, except, emits)) return;
     const nsp = this.nsp(companyId);
-    if (emits.length > 1 && !this.cluster && broadcastTogether(nsp, rooms, except, emits)) return;
     for (const [name, payload] of emits) nsp.to(rooms).except(except).emit(name, payload);
   }
 
@@ -177,7 +176,8 @@ export class Realtime {
    * An event that carries contacts (LGPD, spec 2 §6): when the company hides numbers,
    * admins get `build(asIs)` and every other socket of `rooms` gets `build(mask)`; each
    * payload is built once. `rooms` must hold the admins (every ticket audience does, and `everyone`).
-   * `hides`: the flag when the publisher already read it (else it is read here).
+   * `hides`: the flag when the publisher already read it (else it is read here). These join the
+   * publication: one write per socket for all of them (`broadcast`).
    */
   async emitMasked<N extends CompanyEventName>(
     companyId: number,
@@ -186,15 +186,10 @@ export class Realtime {
     build: (mask: ContactMask) => EventPayload<N>,
     hides?: boolean,
   ): Promise<void> {
-    return this.emitMaskedTogether(companyId, rooms, (mask) => [[name, build(mask)] as CompanyEmit], hides);
-  }
-
-  /** `emitMasked` of several events, in order, each audience's sockets written once for all of them. */
-  async emitMaskedTogether(companyId: number, rooms: string[], build: (mask: ContactMask) => CompanyEmit[], hides?: boolean): Promise<void> {
-    const named = (mask: ContactMask): Emit[] => build(mask).map(([name, payload]) => [companyEvent(companyId, name), payload]);
-    if (!(hides ?? (await hidesNumbers(this.deps.db, companyId)))) return this.broadcast(companyId, rooms, [], named(asIs));
-    this.broadcast(companyId, [ROOMS.admins], [], named(asIs));
-    this.broadcast(companyId, rooms, [ROOMS.admins], named(maskContactNumber));
+    const event = companyEvent(companyId, name);
+    if (!(hides ?? (await hidesNumbers(this.deps.db, companyId)))) return this.broadcast(companyId, rooms, [], [[event, build(asIs)]], true);
+    this.broadcast(companyId, [ROOMS.admins], [], [[event, build(asIs)]], true);
+    this.broadcast(companyId, rooms, [ROOMS.admins], [[event, build(maskContactNumber)]], true);
   }
 
   /** Internal chat (`company-{id}-chat`, `-chat-user-{userId}`, `-chat-{chatId}`): to the given members' sockets only. */
@@ -253,7 +248,7 @@ export class Realtime {
 
   /** A public setting changed (branding, userCreation): every open page hears it, logged in or not. */
   emitPublicSetting(payload: SettingsEventPayload): void {
-    this.release();
+    this.flush();
     this.io.of(PUBLIC_NAMESPACE).emit('settings', payload);
   }
 
@@ -272,7 +267,7 @@ export class Realtime {
   }
 
   async close(): Promise<void> {
-    this.release();
+    this.flush();
     this.closing = true;
     for (const nsp of this.io._nsps.values()) nsp.disconnectSockets(true);
     await this.tasks.drain();
