@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { parseCleanJson } from '../../http/clean-input.js';
+import { cleanRequestStrings, parseCleanJson } from '../../http/clean-input.js';
 import { AppError } from '../../http/errors.js';
 import type { ChannelSink } from '../sink.js';
 import { isValidSignature } from './signature.js';
@@ -16,7 +16,9 @@ const verifyQuery = z.object({
 /**
  * The Meta webhook (Messenger + Instagram). Registered in its own encapsulated
  * scope, whose JSON parser keeps the raw bytes: the signature is checked over
- * exactly what Meta signed, before anything is parsed.
+ * exactly what Meta signed, before anything is parsed. A sibling of the browser
+ * API's scope (http/app.ts): server-to-server, no browser reads the answers, so
+ * no security headers, CORS, cookies, compression, multipart or rate limit.
  */
 export async function registerWebhookRoutes(app: FastifyInstance, deps: { meta: { appSecret?: string; verifyToken?: string }; sink: ChannelSink }): Promise<void> {
   await app.register(async (scope) => {
@@ -27,7 +29,8 @@ export async function registerWebhookRoutes(app: FastifyInstance, deps: { meta: 
     const r = scope.withTypeProvider<ZodTypeProvider>();
 
     // Subscription handshake: echo hub.challenge when our VERIFY_TOKEN is presented.
-    r.get('/webhook', { schema: { tags: ['webhook'], querystring: verifyQuery }, config: { rateLimit: false } }, async (req, reply) => {
+    // The challenge is echoed: its strings cleaned as every browser route's are.
+    r.get('/webhook', { schema: { tags: ['webhook'], querystring: verifyQuery }, preValidation: cleanRequestStrings }, async (req, reply) => {
       const q = req.query;
       const expected = deps.meta.verifyToken;
       if (q['hub.mode'] === 'subscribe' && expected && q['hub.verify_token'] === expected && q['hub.challenge'] !== undefined) {
@@ -37,8 +40,7 @@ export async function registerWebhookRoutes(app: FastifyInstance, deps: { meta: 
     });
 
     // Events: signature → shape → stored → 200; processing continues after the answer.
-    // Server-to-server: no browser reads the answer (no security headers, no CORS) and it is 14 bytes (no compression).
-    r.post('/webhook', { schema: { tags: ['webhook'] }, helmet: false, compress: false, config: { rateLimit: false, cors: false } }, async (req, reply) => {
+    r.post('/webhook', { schema: { tags: ['webhook'] } }, async (req, reply) => {
       const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
       const header = req.headers['x-hub-signature-256'];
       if (typeof header !== 'string' || header.length === 0) throw new AppError('ERR_INVALID_SIGNATURE', 401);
