@@ -72,7 +72,7 @@ import { apiCompression } from './compression.js';
 import { cleanRequestStrings } from './clean-input.js';
 import { BackgroundTasks } from './background.js';
 import type { AppContext } from './context.js';
-import { AppError, registerErrorHandling } from './errors.js';
+import { AppError, registerErrorHandler, registerNotFoundHandler } from './errors.js';
 import { loggerOptions } from './logger.js';
 import { builtinImagesDir, publicDir } from './uploads.js';
 
@@ -144,7 +144,35 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     bucket?.close();
   });
 
-  registerErrorHandling(app);
+  registerErrorHandler(app);
+  // At the root, so the OpenAPI document lists the routes of both scopes below.
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Balcão API', version: APP_VERSION },
+      components: {
+        securitySchemes: {
+          bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+          // POST /api/messages/send: the connection's token (its edit dialog), not a user session.
+          connectionToken: { type: 'http', scheme: 'bearer', description: 'The token of a connection (Connections → edit → Token)' },
+        },
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  // Two sibling scopes: the browser API's plugins (security headers, CORS, cookies, compression, multipart,
+  // rate limit) and hooks stay inside the first, so the channel webhooks, posted by servers at our busiest,
+  // run none of them. Siblings, because fastify adds a parent's hooks to its children, even later ones.
+  await app.register(async (api) => registerBrowserApi(api, ctx, bucket));
+  await registerWebhookRoutes(app, { meta: config.meta, sink });
+
+  return app;
+}
+
+/** Every route a browser or an API client calls: the plugins and hooks they all run, then the routes. */
+async function registerBrowserApi(app: FastifyInstance, ctx: AppContext, bucket: S3MediaStore | undefined): Promise<void> {
+  const { config, storage } = ctx;
+  // Here, so unknown URLs answer with the same headers (security, CORS) as the routes.
+  registerNotFoundHandler(app);
   // Uploads spooled by a request and not stored (refused, failed, copied to the bucket) go once it is answered.
   app.addHook('onResponse', async (req) => discardSpools(req));
   // The API is called from the web app's origin and serves /public images to it.
@@ -158,19 +186,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     max: config.rateLimit.globalPerMinute,
     timeWindow: 60_000,
     errorResponseBuilder: () => new AppError('ERR_TOO_MANY_REQUESTS', 429),
-  });
-  await app.register(swagger, {
-    openapi: {
-      info: { title: 'Balcão API', version: APP_VERSION },
-      components: {
-        securitySchemes: {
-          bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
-          // POST /api/messages/send: the connection's token (its edit dialog), not a user session.
-          connectionToken: { type: 'http', scheme: 'bearer', description: 'The token of a connection (Connections → edit → Token)' },
-        },
-      },
-    },
-    transform: jsonSchemaTransform,
   });
   await app.register(swaggerUi, { routePrefix: '/docs' });
 
@@ -235,7 +250,4 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerOutboundWebhookRoutes(app, ctx, authenticate);
   registerQueueIntegrationRoutes(app, ctx, authenticate);
   registerFileListRoutes(app, ctx, authenticate);
-  await registerWebhookRoutes(app, { meta: config.meta, sink });
-
-  return app;
 }

@@ -167,6 +167,18 @@ describe('parseCleanJson (the webhook body: the walk only when the text may need
     expect(parseCleanJson('{"raw":"x\u007Fy"}')).toEqual({ raw: 'xy' });
   });
 
+  it('an escaped text with nothing to clean (accents, an emoji as a surrogate pair, an escaped backslash) is JSON.parse\'s value', () => {
+    const text = '{"entry":[{"messaging":[{"message":{"text":"Ol\\u00e1 \\ud83d\\ude00 \\\\u0000 \\/"}}]}]}';
+    const value = parseCleanJson(text) as { entry: [{ messaging: [{ message: { text: string } }] }] };
+    expect(value.entry[0].messaging[0].message.text).toBe('Olá 😀 \\u0000 /');
+    expect(value).toEqual(JSON.parse(text));
+  });
+
+  it('an escape that decodes to something to clean is cleaned: a lone surrogate beside a pair, a control character, in a key too', () => {
+    const text = '{"t":"\\ud83d\\ude00\\ude00 \\ud83d","k\\u0001":"a\\u001fb\\u0009"}';
+    expect(parseCleanJson(text)).toEqual({ t: '😀\uFFFD \uFFFD', k: 'ab\t' });
+  });
+
   it('answers a clean text as JSON.parse does', () => {
     const text = '{"object":"page","entry":[{"id":"1","messaging":[{"message":{"mid":"m_1","text":"olá \\\\b 😀"}}]}]}';
     expect(parseCleanJson(text)).toEqual(JSON.parse(text));

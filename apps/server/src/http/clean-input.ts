@@ -33,10 +33,27 @@ export function cleanStrings<T>(value: T): T {
  */
 const MAY_NEED_CLEANING = /\\[bfu]|\u007F/;
 
-/** JSON.parse, then cleanStrings only when the text may hold something to clean (a webhook body at full rate seldom does). */
+/** CONTROL or LONE_SURROGATE, without the global flag: a test keeps no state between strings. */
+const UNCLEAN = new RegExp(`${CONTROL.source}|${LONE_SURROGATE.source}`);
+
+/** Whether cleanStrings would change nothing: the same walk, building nothing. */
+function isClean(value: unknown): boolean {
+  if (typeof value === 'string') return !UNCLEAN.test(value);
+  if (Array.isArray(value)) return value.every(isClean);
+  if (value !== null && typeof value === 'object') {
+    for (const [key, item] of Object.entries(value)) if (UNCLEAN.test(key) || !isClean(item)) return false;
+  }
+  return true;
+}
+
+/**
+ * JSON.parse, then cleanStrings only when something needs it. A body that escapes its non-ASCII
+ * characters (`\u00e1`, an emoji's surrogate pair) passes the text test: a walk that builds nothing
+ * tells, so only a body with something to clean is rebuilt.
+ */
 export function parseCleanJson(text: string): unknown {
   const value: unknown = JSON.parse(text);
-  return MAY_NEED_CLEANING.test(text) ? cleanStrings(value) : value;
+  return MAY_NEED_CLEANING.test(text) && !isClean(value) ? cleanStrings(value) : value;
 }
 
 /**

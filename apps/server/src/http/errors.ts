@@ -43,7 +43,7 @@ function statusOf(err: unknown): number | undefined {
 }
 
 /** Maps anything thrown by a route (or by Fastify itself) to `{ error, message?, issues? }`. */
-export function registerErrorHandling(app: FastifyInstance): void {
+export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((err, req, reply) => {
     const send = (status: number, body: ErrorBody) => reply.status(status).send(body);
 
@@ -86,6 +86,9 @@ export function registerErrorHandling(app: FastifyInstance): void {
     req.log.error({ err }, 'unhandled error');
     return send(500, { error: 'ERR_INTERNAL' });
   });
+}
 
+/** `{ error: "ERR_NOT_FOUND" }` for any URL no route matches; the 404 runs the hooks of the scope that calls this. */
+export function registerNotFoundHandler(app: FastifyInstance): void {
   app.setNotFoundHandler((_req, reply) => reply.status(404).send({ error: 'ERR_NOT_FOUND' } satisfies ErrorBody));
 }

@@ -139,15 +139,42 @@ describe('POST /webhook', () => {
     // Signed over other bytes than those sent.
     const tampered = await postWebhook(t.app, JSON.stringify(body).replace('hack', 'hacked'), signBody(APP_SECRET, JSON.stringify(body)));
     expect(tampered.statusCode).toBe(403);
+    // The right digest, spelled otherwise: upper-case hex, no prefix, cut short.
+    const right = signBody(APP_SECRET, JSON.stringify(body));
+    for (const header of [right.toUpperCase(), right.slice('sha256='.length), right.slice(0, -2), `sha1=${right.slice('sha256='.length)}`]) {
+      const refused = await postWebhook(t.app, body, header);
+      expect(refused.statusCode, header).toBe(403);
+      expect(refused.json()).toEqual({ error: 'ERR_INVALID_SIGNATURE' });
+    }
     await sleep(100);
     expect({ events: await countOf(inboundEvents), messages: await countOf(messages) }).toEqual(before);
   });
 
   it('answers 400 for malformed bodies, storing nothing', async () => {
     const before = await countOf(inboundEvents);
-    expect((await postWebhook(t.app, '{not json')).statusCode).toBe(400);
+    const notJson = await postWebhook(t.app, '{not json');
+    expect(notJson.statusCode).toBe(400);
+    expect(notJson.json()).toEqual({ error: 'ERR_VALIDATION', message: 'body is not JSON' });
     expect((await postWebhook(t.app, { object: 'page', entry: 'nope' })).statusCode).toBe(400);
     expect((await postWebhook(t.app, { hello: 'world' })).statusCode).toBe(400);
+    // Each refused with the field that fails.
+    const entry = (fields: Record<string, unknown>) => ({ object: 'page', entry: [{ id: pageId, ...fields }] });
+    for (const [body, path] of [
+      [{ object: 'whatsapp_business_account', entry: [{ id: pageId }] }, 'object'],
+      [{ object: 'page', entry: [] }, 'entry'],
+      [{ object: 'page', entry: [null] }, 'entry.0'],
+      [entry({ id: true }), 'entry.0.id'],
+      [entry({ time: null }), 'entry.0.time'],
+      [entry({ messaging: null }), 'entry.0.messaging'],
+      [entry({ messaging: ['text'] }), 'entry.0.messaging.0'],
+      [entry({ messaging: Array.from({ length: 1001 }, () => ({})) }), 'entry.0.messaging'],
+    ] as const) {
+      const refused = await postWebhook(t.app, body);
+      expect(refused.statusCode, path).toBe(400);
+      const answer = refused.json<{ error: string; issues: { path: string }[] }>();
+      expect(answer.error).toBe('ERR_VALIDATION');
+      expect(answer.issues.map((i) => i.path)).toEqual([path]);
+    }
     expect(await countOf(inboundEvents)).toBe(before);
   });
 

@@ -1,6 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { ZodError } from 'zod';
 import { fixture } from '../../../test/fixtures.js';
-import { metaWebhookSchema, parseMetaWebhook } from './webhook.js';
+import { metaWebhookSchema, parseMetaWebhook, readMetaWebhook } from './webhook.js';
 
 const parse = (name: string, ownAppId?: string) => parseMetaWebhook(metaWebhookSchema.parse(fixture(`meta/${name}.json`)), ownAppId).events;
 const one = (name: string) => {
@@ -55,5 +56,87 @@ describe('Meta webhook mapping (recorded shapes)', () => {
   it('skips items of unknown shape instead of failing the delivery', () => {
     const body = metaWebhookSchema.parse({ object: 'page', entry: [{ id: '1', messaging: [{ weird: true }, { sender: { id: '2' }, recipient: { id: '1' }, optin: {} }] }] });
     expect(parseMetaWebhook(body)).toEqual({ events: [], skipped: 2 });
+  });
+});
+
+describe('readMetaWebhook (the envelope checked by hand on the acknowledgement path)', () => {
+  const text = JSON.stringify({ object: 'page', entry: [{ id: '1', time: 5, messaging: [{ sender: { id: '2' } }] }] });
+  /** A copy of a valid body with one change. */
+  const variant = (change: (body: { entry: Record<string, unknown>[] } & Record<string, unknown>) => void) => {
+    const body = JSON.parse(text) as { entry: Record<string, unknown>[] } & Record<string, unknown>;
+    change(body);
+    return body;
+  };
+  const same = (json: unknown) => {
+    let expected: unknown;
+    let refusal: unknown;
+    try {
+      expected = metaWebhookSchema.parse(json);
+    } catch (err) {
+      refusal = err;
+    }
+    if (refusal) {
+      expect(() => readMetaWebhook(json)).toThrow(ZodError);
+      expect(() => readMetaWebhook(json)).toThrow((refusal as Error).message);
+    } else {
+      expect(readMetaWebhook(json)).toStrictEqual(expected);
+    }
+    return refusal === undefined;
+  };
+  const fixtures = ['messenger-text', 'messenger-image', 'messenger-sticker', 'messenger-echo', 'messenger-delivery', 'messenger-read', 'messenger-reaction', 'messenger-postback', 'messenger-message-edit', 'instagram-text', 'instagram-story-mention', 'instagram-unsend', 'instagram-read'];
+
+  it.each(fixtures)('%s: the same value as the schema', (name) => {
+    expect(same(fixture(`meta/${name}.json`))).toBe(true);
+  });
+
+  it('accepts what the schema accepts, with its output: numeric ids as strings, unknown keys dropped, optional keys absent', () => {
+    expect(same(variant((b) => (b.entry[0]!.id = 1000001)))).toBe(true);
+    expect(same(variant((b) => ((b.extra = 1), (b.entry[0]!.changes = []))))).toBe(true);
+    expect(same(variant((b) => (delete b.entry[0]!.time, delete b.entry[0]!.messaging)))).toBe(true);
+    expect(same(variant((b) => ((b.object = 'instagram'), (b.entry[0]!.messaging = []))))).toBe(true);
+    expect(same(variant((b) => (b.entry = Array.from({ length: 1000 }, (_, i) => ({ id: String(i) })))))).toBe(true);
+    expect(same(variant((b) => (b.entry[0]!.messaging = Array.from({ length: 1000 }, () => ({ a: 1 })))))).toBe(true);
+    // JSON.parse makes `__proto__` an own key; the schema's record copy drops it.
+    expect(same(JSON.parse('{"object":"page","entry":[{"id":"1","messaging":[{"__proto__":{"x":1},"sender":{"id":"2"}}]}]}'))).toBe(true);
+  });
+
+  it('does not run the schema for a valid body (the point of the hand check)', () => {
+    const schema = vi.spyOn(metaWebhookSchema, 'parse');
+    try {
+      readMetaWebhook(fixture('meta/messenger-text.json'));
+      expect(schema).not.toHaveBeenCalled();
+      expect(() => readMetaWebhook({})).toThrow(ZodError);
+      expect(schema).toHaveBeenCalledTimes(1);
+    } finally {
+      schema.mockRestore();
+    }
+  });
+
+  it('refuses what the schema refuses, with the same issues', () => {
+    for (const json of [
+      null,
+      [],
+      'page',
+      {},
+      variant((b) => (b.object = 'whatsapp_business_account')),
+      variant((b) => (b.entry = [])),
+      variant((b) => (b.entry = {} as never)),
+      variant((b) => (b.entry = Array.from({ length: 1001 }, (_, i) => ({ id: String(i) })))),
+      variant((b) => (b.entry = [null] as never)),
+      variant((b) => (b.entry = [[]] as never)),
+      variant((b) => delete b.entry[0]!.id),
+      variant((b) => (b.entry[0]!.id = true)),
+      variant((b) => (b.entry[0]!.id = null)),
+      variant((b) => (b.entry[0]!.time = null)),
+      variant((b) => (b.entry[0]!.time = '5')),
+      variant((b) => (b.entry[0]!.messaging = null)),
+      variant((b) => (b.entry[0]!.messaging = {})),
+      variant((b) => (b.entry[0]!.messaging = [null])),
+      variant((b) => (b.entry[0]!.messaging = [[]])),
+      variant((b) => (b.entry[0]!.messaging = ['x'])),
+      variant((b) => (b.entry[0]!.messaging = Array.from({ length: 1001 }, () => ({})))),
+    ]) {
+      expect(same(json), JSON.stringify(json)?.slice(0, 80)).toBe(false);
+    }
   });
 });

@@ -18,6 +18,39 @@ export const metaWebhookSchema = z.object({
 });
 export type MetaWebhook = z.infer<typeof metaWebhookSchema>;
 
+/**
+ * `metaWebhookSchema.parse` of a JSON value, checked by hand when it has the shape Meta posts (the
+ * acknowledgement's path, at Meta's rate): the same rules and the same result. Anything the hand check
+ * does not accept goes to the schema, so a refused body gets zod's issues, as before.
+ */
+export function readMetaWebhook(json: unknown): MetaWebhook {
+  return envelopeOf(json) ?? metaWebhookSchema.parse(json);
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isId = (value: unknown): value is string | number => typeof value === 'string' || Number.isFinite(value);
+/** A `z.record` a JSON value passes unchanged (the record's copy drops an own `__proto__` key: left to zod). */
+const isRecord = (value: unknown): value is Record<string, unknown> => isObject(value) && !Object.hasOwn(value, '__proto__');
+
+function envelopeOf(json: unknown): MetaWebhook | undefined {
+  if (!isObject(json) || (json.object !== 'page' && json.object !== 'instagram')) return undefined;
+  const entries = json.entry;
+  if (!Array.isArray(entries) || entries.length < 1 || entries.length > 1000) return undefined;
+  const entry: MetaWebhook['entry'] = [];
+  for (const e of entries) {
+    if (!isObject(e) || !isId(e.id)) return undefined;
+    const { time, messaging } = e;
+    if (time !== undefined && !Number.isFinite(time)) return undefined;
+    if (messaging !== undefined && !(Array.isArray(messaging) && messaging.length <= 1000 && messaging.every(isRecord))) return undefined;
+    // As the schema outputs it: its keys only, the id a string.
+    const out: MetaWebhook['entry'][number] = { id: String(e.id) };
+    if (time !== undefined) out.time = time as number;
+    if (messaging !== undefined) out.messaging = messaging as Record<string, unknown>[];
+    entry.push(out);
+  }
+  return { object: json.object, entry };
+}
+
 /** One messaging item, mapped: which account it is for, who the customer is, what happened. */
 export interface MetaEvent {
   /** The Page id (Messenger) or IG professional account id (Instagram): picks the connection. */
