@@ -39,7 +39,7 @@ function text(number: string, wid: string, over: { name?: string; fromMe?: boole
 }
 
 /** What the statements sent on the pool while `work` ran: prepared statements by name, others by text. */
-async function statementsOf(work: () => Promise<void>): Promise<string[]> {
+async function statementsOf(work: () => Promise<unknown>): Promise<string[]> {
   const client = t.app.ctx.db.$client;
   const query = client.query.bind(client);
   const seen: string[] = [];
