@@ -225,6 +225,34 @@ describe("a new customer's first messages (issue 10, Performance: new10)", () =>
     ]);
   });
 
+  it("looks the batch's new customers up side by side, not one after the other", async () => {
+    const { company } = await createCompanyWithAdmin(t.db);
+    const conn = await createConnection(t.db, company.id);
+    let startB!: () => void;
+    const bStarted = new Promise<string>((resolve) => (startB = () => resolve('together')));
+    const order: string[] = [];
+    // A's lookup answers once B's has started (or, one after the other, after a second).
+    const lookupA = async () => {
+      order.push(await Promise.race([bStarted, new Promise<string>((resolve) => setTimeout(() => resolve('one after the other'), 1000))]));
+      return { name: 'Ana' };
+    };
+    const lookupB = async () => {
+      startB();
+      return { name: 'Bia' };
+    };
+    await storeMessages(
+      t.app.ctx,
+      [
+        { connection: conn, m: { ...text('7300061', 'm_side_a'), lookupProfile: lookupA } },
+        { connection: conn, m: { ...text('7300062', 'm_side_b'), lookupProfile: lookupB } },
+      ],
+      (emit) => emit(),
+    );
+    expect(order).toEqual(['together']);
+    const rows = await t.db.select().from(contacts).where(eq(contacts.companyId, company.id)).orderBy(asc(contacts.id));
+    expect(rows.map((c) => c.name)).toEqual(['Ana', 'Bia']);
+  });
+
   it("a new customer's next messages, stored while the first one's picture is still downloading, ask for no second download", async () => {
     const { company } = await createCompanyWithAdmin(t.db);
     const conn = await createConnection(t.db, company.id);

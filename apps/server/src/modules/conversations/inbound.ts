@@ -81,6 +81,15 @@ async function prepareMessage(ctx: AppContext, connection: Connection, m: Inboun
 /** A batch's profile lookups by chat: a new customer's messages of one batch ask the channel once. */
 type Lookups = Map<string, Promise<Prepared['profile']>>;
 
+/** The chat's profile when its contact is new and the channel can look it up: asked once per chat of the batch. */
+function lookupOnce(lookups: Lookups, connection: Connection, m: InboundMessage, seen: Seen): Promise<Prepared['profile']> {
+  if (seen.message || seen.contact || !m.lookupProfile) return Promise.resolve(null);
+  const chat = `${connection.id}:${m.chat.number}`;
+  let profile = lookups.get(chat);
+  if (!profile) lookups.set(chat, (profile = m.lookupProfile().catch(() => null)));
+  return profile;
+}
+
 async function prepareSeen(
   ctx: AppContext,
   connection: Connection,
@@ -90,9 +99,7 @@ async function prepareSeen(
   lookups: Lookups = new Map(),
 ): Promise<Prepared | InboundResult> {
   if (seen.message) return { outcome: 'duplicate' };
-  const chat = `${connection.id}:${m.chat.number}`;
-  if (!seen.contact && m.lookupProfile && !lookups.has(chat)) lookups.set(chat, m.lookupProfile().catch(() => null));
-  const profile = (!seen.contact && m.lookupProfile && (await lookups.get(chat))) || null;
+  const profile = await lookupOnce(lookups, connection, m, seen);
   const media = m.loadMedia ? await saveMedia(ctx, connection.companyId, m) : null;
   return { connection, m, importMode, profile, media, known: seen.contact };
 }
@@ -140,6 +147,8 @@ export async function storeMessages(ctx: AppContext, items: { connection: Connec
   const seen = await seenBeforeAll(ctx, taken);
   const prepared: Prepared[] = [];
   const lookups: Lookups = new Map();
+  // The new chats' lookups (network round trips) run side by side; each message then awaits its chat's.
+  for (const [i, { connection, m }] of taken.entries()) void lookupOnce(lookups, connection, m, seen[i]!);
   for (const [i, { connection, m }] of taken.entries()) {
     const p = await prepareSeen(ctx, connection, m, undefined, seen[i]!, lookups);
     if (!('outcome' in p)) prepared.push(p);
