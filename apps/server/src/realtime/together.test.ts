@@ -132,8 +132,8 @@ describe('a new message to many sockets', () => {
     }
     expect(ofTicket(heard.outsider, ticketId)).toEqual([]);
 
-    // One engine.io packet to the admin's websocket carried both frames, the update first.
-    expect(packetsWith(adminPackets, pairEvents([ticketId]))).toEqual([[`ticket ${ticketId}`, `appMessage ${ticketId}`]]);
+    // One engine.io packet to the admin's websocket carried the new customer's contact, then both frames, the update first.
+    expect(packetsWith(adminPackets, pairEvents([ticketId]))).toEqual([['contact create', `ticket ${ticketId}`, `appMessage ${ticketId}`]]);
   });
 
   it('a ticket update waiting for its message goes out alone when none follows, and before any later event', async () => {
