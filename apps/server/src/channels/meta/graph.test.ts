@@ -1,3 +1,5 @@
+import { createServer, type Socket } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FakeGraph } from '../../../test/fakes/graph-server.js';
 import { GraphClient, GraphError } from './graph.js';
@@ -55,5 +57,35 @@ describe('GraphClient', () => {
     }
     const closed = await send(new GraphClient('http://127.0.0.1:9/v21.0'), 'ninguém').catch((e: unknown) => e);
     expect(closed).toMatchObject({ status: 0, permanent: false });
+  });
+
+  it('sends again on a new connection when the kept-alive one is closed as it is reused', async () => {
+    // A server that answers the first request of each connection and drops the connection at its second,
+    // as one whose keep-alive timeout fires while our next request is on its way.
+    const requests: number[] = [];
+    const open: Socket[] = [];
+    const server = createServer((socket: Socket) => {
+      const connection = open.push(socket);
+      let seen = 0;
+      socket.on('data', (chunk) => {
+        if (!chunk.toString('latin1').includes('\r\n\r\n')) return;
+        seen += 1;
+        requests.push(connection);
+        if (seen > 1) return void socket.destroy();
+        const body = JSON.stringify({ message_id: `m_raw_${requests.length}` });
+        socket.write(`HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\nConnection: keep-alive\r\n\r\n${body}`);
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const client = new GraphClient(`http://127.0.0.1:${(server.address() as AddressInfo).port}`);
+      expect((await send(client, 'um')).message_id).toBe('m_raw_1');
+      expect((await send(client, 'dois')).message_id).toBe('m_raw_3');
+      // The second send reached the first connection, which dropped it, then a new one, which answered.
+      expect(requests).toEqual([1, 1, 2]);
+    } finally {
+      for (const socket of open) socket.destroy();
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 });

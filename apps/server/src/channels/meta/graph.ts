@@ -38,11 +38,17 @@ type Params = Record<string, string | undefined>;
  * `timeoutMs`. `fetch` (undici's WHATWG request/response streams, an AbortSignal per call) cost about 1 ms
  * of CPU per Send API call in the messages API bench (docs/BENCHMARKS.md, first17d), a third of the request's
  * Node time. Rejects with an error named `TimeoutError` when the time runs out.
+ * A kept-alive connection the server closed just as we reused it fails before any answer (ECONNRESET,
+ * EPIPE): the request goes once more, on a new connection, instead of failing the send into the outbox's
+ * seconds of backoff. (A server that took the request and then reset the connection would see it twice:
+ * the Send API's known limit, docs/messages-api.md.)
  */
-function exchange(url: URL, method: 'GET' | 'POST', body: string | undefined, timeoutMs: number): Promise<{ status: number; text: string }> {
+function exchange(url: URL, method: 'GET' | 'POST', body: string | undefined, timeoutMs: number, retried = false): Promise<{ status: number; text: string }> {
   return new Promise((resolve, reject) => {
     const headers = body === undefined ? undefined : { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) };
+    let answered = false;
     const req = (url.protocol === 'https:' ? https : http).request(url, { method, headers }, (res) => {
+      answered = true;
       const chunks: Buffer[] = [];
       res.on('data', (chunk: Buffer) => chunks.push(chunk));
       res.on('end', () => {
@@ -56,7 +62,12 @@ function exchange(url: URL, method: 'GET' | 'POST', body: string | undefined, ti
       clearTimeout(timer);
       reject(err);
     }
-    req.on('error', fail);
+    req.on('error', (err: NodeJS.ErrnoException) => {
+      if (!retried && !answered && req.reusedSocket && (err.code === 'ECONNRESET' || err.code === 'EPIPE')) {
+        clearTimeout(timer);
+        exchange(url, method, body, timeoutMs, true).then(resolve, reject);
+      } else fail(err);
+    });
     req.end(body);
   });
 }
