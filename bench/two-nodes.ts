@@ -75,6 +75,8 @@ async function main(): Promise<void> {
   const database = await benchDatabase('two-nodes');
   const redis = await startRedisServer();
   const graph = await FakeGraph.start();
+  // Profile pictures point at the fake too (it has none), as in bench/ingest.ts: no lookups of the real CDN from a benchmark.
+  graph.profilePic = `${graph.origin}/bench-picture.jpg`;
   const nodes: ChildProcess[] = [];
   const sockets: Socket[] = [];
   try {
