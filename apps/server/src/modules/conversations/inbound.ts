@@ -11,8 +11,8 @@ import type { DomainEvent } from '../../events/types.js';
 import type { MessageRow } from '../messages/presenter.js';
 import type { TicketRow } from '../tickets/presenter.js';
 import { isUniqueViolation } from '../tickets/queries.js';
-import { storeKnownMessages } from './commands/inbound-known.js';
-import { storeNewChats, type NewChatMessage, type NewChatStored } from './commands/inbound-new.js';
+import { storeKnownMessages, type StatementMessage } from './commands/inbound-known.js';
+import { storeNewChats, type NewChatStored } from './commands/inbound-new.js';
 import { findOrCreateTicket, liveTicketsOf, ticketPairKey, touchTicketsAfterMessages, type FoundTicket, type TicketTouch } from './commands/ticket-rows.js';
 import type { Connection } from '../../channels/adapter.js';
 import type { ImportMode, InboundEvent, InboundMessage } from '../../channels/inbound-event.js';
@@ -211,34 +211,16 @@ async function storeWithNewChats(ctx: AppContext, items: Prepared[], announce: A
  * undefined when one is not for it: an import, a group, a group member's, a quote of the batch, or a
  * chat whose messages describe it differently (the transaction would update the contact it created).
  */
-function newChatValues(items: Prepared[], isNew: boolean[]): NewChatMessage[] | undefined {
+function newChatValues(items: Prepared[], isNew: boolean[]): StatementMessage[] | undefined {
   if (!isNew.includes(true)) return undefined;
-  const chats = new Map<string, NewChatMessage>();
-  const values: NewChatMessage[] = [];
+  const chats = new Map<string, StatementMessage>();
+  const values: StatementMessage[] = [];
   for (const [i, o] of items.entries()) {
     if (!isNew[i]) continue;
     const { connection, m } = o;
     const earlier = items.slice(0, i);
     if (o.importMode || m.sender || m.chat.isGroup || (m.quotedWid && earlier.some((q) => q.connection.id === connection.id && q.m.wid === m.quotedWid))) return undefined;
-    const input = chatInput(o);
-    const value: NewChatMessage = {
-      companyId: connection.companyId,
-      channel: connection.channel,
-      number: m.chat.number,
-      name: input.name.trim() || input.number,
-      pictureUrl: input.profilePicUrl ?? null,
-      remoteJid: input.remoteJid,
-      whatsappId: connection.id,
-      wid: m.wid,
-      body: m.body,
-      fromMe: m.fromMe,
-      mediaType: m.mediaType,
-      mediaUrl: o.media,
-      isForwarded: m.isForwarded ?? false,
-      quotedWid: m.quotedWid ?? null,
-      data: m.raw,
-      at: new Date(),
-    };
+    const value = statementMessage(o);
     const key = `${connection.companyId}:${connection.channel}:${m.chat.number}`;
     const chat = chats.get(key) ?? value;
     if (chat.name !== value.name || chat.pictureUrl !== value.pictureUrl || chat.remoteJid !== value.remoteJid) return undefined;
@@ -352,6 +334,30 @@ function chatInput(o: Storing): ContactInput {
   };
 }
 
+/** A message as the one-statement paths take it (`storeKnownMessages`, `storeNewChats`): its chat as the message describes it. */
+function statementMessage(o: Storing): StatementMessage {
+  const { connection, m } = o;
+  const input = chatInput(o);
+  return {
+    companyId: connection.companyId,
+    channel: connection.channel,
+    number: m.chat.number,
+    name: input.name.trim() || input.number,
+    pictureUrl: input.profilePicUrl ?? null,
+    remoteJid: input.remoteJid,
+    whatsappId: connection.id,
+    wid: m.wid,
+    body: m.body,
+    fromMe: m.fromMe,
+    mediaType: m.mediaType,
+    mediaUrl: o.media,
+    isForwarded: m.isForwarded ?? false,
+    quotedWid: m.quotedWid ?? null,
+    data: m.raw,
+    at: new Date(),
+  };
+}
+
 /**
  * The common case first, with no read before it: the messages stored by `storeKnownMessages`, whose
  * statement finds each chat's contact and checks it unchanged itself. Undefined (nothing written)
@@ -388,28 +394,7 @@ async function storeKnown(ctx: AppContext, items: Storing[], events?: number[]):
   for (const companyId of new Set(items.map((o) => o.connection.companyId))) if (await ctx.events.wantsInTransaction('message.created', companyId)) return undefined;
   const done = await storeKnownMessages(
     ctx,
-    items.map((o) => {
-      const { connection, m, media } = o;
-      const input = chatInput(o);
-      return {
-        companyId: connection.companyId,
-        channel: connection.channel,
-        number: m.chat.number,
-        name: input.name.trim() || input.number,
-        pictureUrl: input.profilePicUrl ?? null,
-        remoteJid: input.remoteJid,
-        whatsappId: connection.id,
-        wid: m.wid,
-        body: m.body,
-        fromMe: m.fromMe,
-        mediaType: m.mediaType,
-        mediaUrl: media,
-        isForwarded: m.isForwarded ?? false,
-        quotedWid: m.quotedWid ?? null,
-        data: m.raw,
-        at: new Date(),
-      };
-    }),
+    items.map(statementMessage),
     events,
   );
   if (!done) return undefined;

@@ -28,7 +28,8 @@ import { touchSet } from './ticket-rows.js';
  * fact is written in the message's transaction).
  */
 
-export interface KnownMessage {
+/** A customer message as the one-statement paths store it (this one, and `storeNewChats` for new chats). */
+export interface StatementMessage {
   companyId: number;
   /** The chat, by its contact's unique key. */
   channel: ContactRow['channel'];
@@ -44,7 +45,7 @@ export interface KnownMessage {
   mediaType: MessageRow['mediaType'];
   mediaUrl: string | null;
   isForwarded: boolean;
-  /** Resolved against messages stored before this statement (a quote of the same batch goes the transaction path). */
+  /** Resolved against messages stored before the statement (a quote of the same batch goes the transaction path). */
   quotedWid: string | null;
   data: unknown;
   at: Date;
@@ -142,7 +143,7 @@ let compiled: ReturnType<typeof compile> | undefined;
 
 /** A lane's batch: its messages, and the raw inbound events they came from (marked processed by the statement that stores them). */
 interface KnownList {
-  list: KnownMessage[];
+  list: StatementMessage[];
   events: number[];
 }
 
@@ -158,7 +159,7 @@ const knownStore = groupCommitPerDb((db: Db) => new GroupCommit((lists: KnownLis
  * transaction path (nothing of the list written). `events`: the raw inbound events the list came from,
  * marked processed by the same statement when it stores the list, and only then.
  */
-export function storeKnownMessages(ctx: Pick<AppContext, 'db'>, list: KnownMessage[], events: number[] = []): Promise<KnownStored[] | undefined> {
+export function storeKnownMessages(ctx: Pick<AppContext, 'db'>, list: StatementMessage[], events: number[] = []): Promise<KnownStored[] | undefined> {
   return knownStore(ctx.db).run({ list, events });
 }
 

@@ -7,6 +7,7 @@ import type { MessageRow } from '../../messages/presenter.js';
 import type { TicketRow } from '../../tickets/presenter.js';
 import { includesColumns, type Includes } from '../present-stored.js';
 import { rowOf, runPrepared, selected } from './prepared.js';
+import type { StatementMessage } from './inbound-known.js';
 
 /**
  * The first messages of new customers (chats with no contact yet) in ONE statement, run as a named
@@ -23,27 +24,6 @@ import { rowOf, runPrepared, selected } from './prepared.js';
  * companies whose webhooks record neither `contact.created` nor `message.created` (those facts are written
  * in the rows' transaction).
  */
-
-export interface NewChatMessage {
-  companyId: number;
-  /** The chat's contact as created (the name already trimmed, or the number). */
-  channel: ContactRow['channel'];
-  number: string;
-  name: string;
-  pictureUrl: string | null;
-  remoteJid: string;
-  whatsappId: number;
-  wid: string;
-  body: string;
-  fromMe: boolean;
-  mediaType: MessageRow['mediaType'];
-  mediaUrl: string | null;
-  isForwarded: boolean;
-  /** Resolved against messages stored before this statement. */
-  quotedWid: string | null;
-  data: unknown;
-  at: Date;
-}
 
 /** A stored message with its new chat and its new ticket as every message of the list left it. */
 export interface NewChatStored {
@@ -111,7 +91,7 @@ function compile() {
 let compiled: ReturnType<typeof compile> | undefined;
 
 /** The stored messages in the given order (wids distinct per connection). Throws the unique violation when a chat or message exists already. */
-export async function storeNewChats(ctx: Pick<AppContext, 'db'>, list: NewChatMessage[]): Promise<NewChatStored[]> {
+export async function storeNewChats(ctx: Pick<AppContext, 'db'>, list: StatementMessage[]): Promise<NewChatStored[]> {
   compiled ??= compile();
   const rows = await runPrepared(ctx, 'inbound_store_new_chats', compiled, { items: JSON.stringify(list.map((m, ord) => ({ ...m, ord }))) });
   const ticketFrom = messageColumns.length;
