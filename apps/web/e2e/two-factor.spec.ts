@@ -55,6 +55,8 @@ test('a user enables two-factor login and signs in with a code from the authenti
 
   await page.getByTestId('login-code').fill('000000');
   await page.getByTestId('login-code-submit').click();
+  // The refusal empties the field: wait for it, or the next code typed before the answer would be wiped.
+  await expect(page.getByTestId('login-code')).toHaveValue('');
   await expect(page.getByTestId('login-code-step')).toBeVisible();
 
   // The code of the enrolment was used once: the app's next code signs in.
