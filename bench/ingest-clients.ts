@@ -33,7 +33,7 @@ interface Phase {
 }
 
 export interface ClientsResult {
-  burst: Phase & { postedMs: number; refused: number; /** This side's CPU ms (user + system) over the burst's posts. */ clientCpuMs: number };
+  burst: Phase & { postedMs: number; refused: number; /** This side's CPU ms (user + system) over the burst's posts, and until its last message was seen (the sockets' frames). */ clientCpuMs: number; clientBurstCpuMs: number };
   steady: Phase & { refused: number };
   deliveries: number;
   /** Per message id: when it was posted and when its post was acknowledged (ms, this side's clock). */
@@ -148,8 +148,10 @@ export async function runClients(c: ClientsInput, mark: (m: PhaseMark) => void =
       const postedMs = performance.now() - started;
       const used = process.cpuUsage(cpu);
       const clientCpuMs = (used.user + used.system) / 1000;
-      if (c.acksOnly) return { postedMs, refused, clientCpuMs, totalMs: postedMs, latencies: [], missing: 0 };
-      return { postedMs, refused, clientCpuMs, ...(await settle(prepared.map((p) => p.mid), started)) };
+      if (c.acksOnly) return { postedMs, refused, clientCpuMs, clientBurstCpuMs: clientCpuMs, totalMs: postedMs, latencies: [], missing: 0 };
+      const settled = await settle(prepared.map((p) => p.mid), started);
+      const whole = process.cpuUsage(cpu);
+      return { postedMs, refused, clientCpuMs, clientBurstCpuMs: (whole.user + whole.system) / 1000, ...settled };
     };
     /** A steady rate: one post every 1/rate s for steadySeconds, whatever the answers take. */
     const steady = async () => {

@@ -12,6 +12,7 @@
 // BENCH_ACKS_ONLY=1: processing paused, only the burst's acknowledgements are timed (req/s, CPU per request).
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
+import { readFileSync } from 'node:fs';
 import { cpus, freemem, loadavg, totalmem } from 'node:os';
 import { parseConfig } from '../apps/server/src/config.js';
 import { createDb, createPool } from '../apps/server/src/db/client.js';
@@ -49,6 +50,13 @@ const load = () => loadavg().map((l) => l.toFixed(2)).join(' / ');
 const SECRET = 'bench-app-secret';
 const PAGE = '1000001';
 const PASSWORD = 'bench-password-1';
+
+/** Busy and total jiffies of every CPU of the machine (/proc/stat): whether the burst had a core to spare, whoever used it. */
+function machineJiffies(): { busy: number; total: number } {
+  const f = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1).map(Number);
+  const total = f.reduce((a, b) => a + b, 0);
+  return { busy: total - f[3]! - f[4]!, total };
+}
 
 function percentile(sorted: number[], q: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? NaN;
@@ -117,8 +125,10 @@ async function main(): Promise<void> {
     // child process it is the server's alone, otherwise it includes signing posts and decoding frames.
     const cpuAt = new Map<PhaseMark, NodeJS.CpuUsage>();
     const postgresAt = new Map<PhaseMark, number>();
+    const machineAt = new Map<PhaseMark, { busy: number; total: number }>();
     const mark = (m: PhaseMark) => {
       cpuAt.set(m, process.cpuUsage());
+      machineAt.set(m, machineJiffies());
       if (database.postmasterPid) postgresAt.set(m, postgresCpuMs(database.postmasterPid));
       if (m === 'steady-start') tracer?.steadyStart();
       if (m === 'steady-end') tracer?.steadyEnd();
@@ -131,6 +141,10 @@ async function main(): Promise<void> {
       const user = (end.user - start.user) / 1000 / count;
       const postgres = database.postmasterPid ? `; PostgreSQL ${((postgresAt.get(`${phase}-end`)! - postgresAt.get(`${phase}-start`)!) / count).toFixed(2)} ms` : '';
       return `${(user + (end.system - start.system) / 1000 / count).toFixed(2)} ms (user ${user.toFixed(2)} ms)${postgres}`;
+    };
+    const machineBusy = (phase: 'burst' | 'steady') => {
+      const [a, b] = [machineAt.get(`${phase}-start`)!, machineAt.get(`${phase}-end`)!];
+      return `${((100 * (b.busy - a.busy)) / Math.max(1, b.total - a.total)).toFixed(0)} %`;
     };
     const { burst: r, steady: st, loadBefore, loadAfterBurst, loadAfterSteady } = res;
     const sentAt = new Map(res.sentAt);
@@ -182,10 +196,11 @@ async function main(): Promise<void> {
         `load average (1/5/15 min): before ${loadBefore}; after the burst ${loadAfterBurst}; after the steady phase ${loadAfterSteady}`,
         `database: ${database.embedded ? 'embedded PostgreSQL' : 'DATABASE_URL'}; ${AGENTS} agent sockets; ${MESSAGES} messages from ${SENDERS} customers, ${CONCURRENCY} concurrent webhook posts; clients ${CLIENT_PROCESS ? 'in a child process' : "in the server's process"}`,
         `webhook acks: ${(MESSAGES / (r.postedMs / 1000)).toFixed(0)} req/s (${ackPct}); refused ${r.refused}; never emitted ${r.missing}; client CPU ${(r.clientCpuMs / MESSAGES).toFixed(2)} ms per request`,
-        `processed (post → every message emitted): ${processed.toFixed(0)} messages/s over ${(r.totalMs / 1000).toFixed(1)} s`,
+        `processed (post → every message emitted): ${processed.toFixed(0)} messages/s over ${(r.totalMs / 1000).toFixed(1)} s; posts ${(r.postedMs / 1000).toFixed(2)} s, then ${((r.totalMs - r.postedMs) / 1000).toFixed(2)} s until the last was emitted`,
         `burst webhook-to-socket latency: ${pct(r.latencies)}`,
         `steady ${RATE} msg/s for ${STEADY_SECONDS} s: refused ${st.refused}, never emitted ${st.missing}; webhook-to-socket latency ${pct(st.latencies)}`,
         `server CPU per message (${CLIENT_PROCESS ? "server's process only" : 'server + clients, one process'}): burst ${cpuPerMessage('burst', MESSAGES)}; steady ${cpuPerMessage('steady', RATE * STEADY_SECONDS)}`,
+        `burst, whole: client CPU ${(r.clientBurstCpuMs / MESSAGES).toFixed(2)} ms per message (posts and the sockets' frames); the machine's ${cpus().length} CPUs ${machineBusy('burst')} busy (every process)`,
         `integrity: ${lost} lost, ${duplicated} duplicated, ${reordered} out of order per customer (of ${sentAt.size} posted)`,
         `fan-out: ${(fanout * 100).toFixed(1)}% of ${MESSAGES * AGENTS} socket deliveries`,
       ].join('\n'),
