@@ -126,7 +126,10 @@ export class MetaAdapter implements ChannelAdapter {
    */
   servesAccountOf(body: MetaWebhook): true | SQL {
     const channel = body.object === 'instagram' ? 'instagram' : 'facebook';
-    if (body.entry.every((e) => this.cachedConnection(`${channel}:${e.id}`))) return true;
+    const missing = body.entry.map((e) => `${channel}:${e.id}`).filter((key) => !this.cachedConnection(key));
+    if (missing.length === 0) return true;
+    // Processing caches the row only after the burst hold (≤ 1 s): read it now, once, so the next deliveries find it.
+    for (const key of missing) this.readSoon(key);
     const column = channel === 'instagram' ? whatsapps.instagramAccountId : whatsapps.facebookPageId;
     const served = this.rt()
       .db.select({ one: sql`1` })
@@ -152,16 +155,20 @@ export class MetaAdapter implements ChannelAdapter {
     const now = Date.now();
     if (hit && hit.until > now) {
       // Read again ahead of expiry while webhooks keep coming: a busy account is never found missing (its ack stays one prepared statement).
-      if (hit.until - now < CONNECTION_REFRESH_AHEAD_MS && !this.refreshing.has(key)) {
-        this.refreshing.add(key);
-        void this.readConnection(key)
-          .catch(() => undefined)
-          .finally(() => this.refreshing.delete(key));
-      }
+      if (hit.until - now < CONNECTION_REFRESH_AHEAD_MS) this.readSoon(key);
       return hit.row;
     }
     this.connections.delete(key);
     return undefined;
+  }
+
+  /** One background read of a key at a time (single-flight), whatever the number of deliveries asking. */
+  private readSoon(key: string): void {
+    if (this.refreshing.has(key)) return;
+    this.refreshing.add(key);
+    void this.readConnection(key)
+      .catch(() => undefined)
+      .finally(() => this.refreshing.delete(key));
   }
 
   /** The connection row of `channel:accountId`, read and cached (dropped when none). */
