@@ -4,7 +4,7 @@ import { join } from 'node:path';
 /**
  * The statements of each phase, counted from the server log that BENCH_LOG_STATEMENTS=1 fills (each
  * line prefixed `@@ <phase> <application> <pid> `): per phase and process (node-A, node-B, pgboss…), a
- * named prepared statement by its name, any other by its first words. What grows with the number of
+ * named prepared statement by its name, every other by its first words. What grows with the number of
  * nodes rather than messages shows here (docs/BENCHMARKS.md, store19 and fold19).
  */
 export function statementCounts(dataDir: string, top = 12): string[] {

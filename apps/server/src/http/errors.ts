@@ -88,7 +88,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
   });
 }
 
-/** `{ error: "ERR_NOT_FOUND" }` for any URL no route matches; the 404 runs the hooks of the scope that calls this. */
+/** `{ error: "ERR_NOT_FOUND" }` for every URL no route matches; the 404 runs the hooks of the scope that calls this. */
 export function registerNotFoundHandler(app: FastifyInstance): void {
   app.setNotFoundHandler((_req, reply) => reply.status(404).send({ error: 'ERR_NOT_FOUND' } satisfies ErrorBody));
 }

@@ -136,7 +136,7 @@ describe('a new message to many sockets', () => {
     expect(packetsWith(adminPackets, pairEvents([ticketId]))).toEqual([['contact create', `ticket ${ticketId}`, `appMessage ${ticketId}`]]);
   });
 
-  it('a ticket update waiting for its message goes out alone when none follows, and before any later event', async () => {
+  it('a ticket update waiting for its message goes out alone when none follows, and before every later event', async () => {
     const adminWs = await open(admin);
     const heard = record(adminWs);
     const res = await postWebhook(t.app, messengerText(pageId, '5511900002222', 'm_together_2', 'só o ticket'));
@@ -194,7 +194,7 @@ const heardOf = (heard: Heard, ticketIds: number[]) =>
     if (p.ticket && ticketIds.includes(p.ticket.id)) return [`${short} ${p.ticket.id}`];
     return p.contactId === 987654 ? [`${short} ${p.action}`] : [];
   });
-/** The packets that carry any of `events`, as their events. */
+/** The packets that carry one or more of `events`, as their events. */
 const packetsWith = (packets: ServerPacket[], events: string[]) => packets.map(wireEvents).filter((carried) => carried.some((e) => events.includes(e)));
 const pairEvents = (ticketIds: number[]) => ticketIds.flatMap((id) => [`ticket ${id}`, `appMessage ${id}`]);
 

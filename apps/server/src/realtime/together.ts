@@ -8,7 +8,7 @@ import type { Namespace } from 'socket.io';
  * of one call laid back to back in one buffer (a piece), and a websocket's pieces wait — per socket,
  * in the order they were added — until `flush`: then each gets them all as ONE engine.io
  * pre-encoded frame (what socket.io's own adapter hands engine.io for one event). On the wire,
- * the same frames in the same order. `Realtime` flushes before any other emit, before an HTTP
+ * the same frames in the same order. `Realtime` flushes before every other emit, before an HTTP
  * answer and at the end of the publication (process.nextTick, after the turn's microtasks), so
  * nothing waits for a later turn. A socket on another transport (long-polling, a compressed
  * websocket) gets the events one by one at once, as before.

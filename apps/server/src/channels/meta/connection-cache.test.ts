@@ -45,7 +45,7 @@ describe('servesAccountOf: the connection cache on a miss', () => {
     const meta = adapter();
     const pageId = (await createConnection(t.db, companyId)).facebookPageId!;
     rowReads = 0;
-    // A burst of deliveries before any is processed: each is told by SQL, and the row is read once.
+    // A burst of deliveries before one is processed: each is told by SQL, and the row is read once.
     const answers = Array.from({ length: 20 }, () => meta.servesAccountOf(body(pageId)));
     expect(answers.every((a) => a !== true)).toBe(true);
     expect(rowReads).toBe(1);

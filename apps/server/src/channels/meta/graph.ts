@@ -38,7 +38,7 @@ type Params = Record<string, string | undefined>;
  * `timeoutMs`. `fetch` (undici's WHATWG request/response streams, an AbortSignal per call) cost about 1 ms
  * of CPU per Send API call in the messages API bench (docs/BENCHMARKS.md, first17d), a third of the request's
  * Node time. Rejects with an error named `TimeoutError` when the time runs out.
- * A kept-alive connection the server closed just as we reused it fails before any answer (ECONNRESET,
+ * A kept-alive connection the server closed just as we reused it fails before an answer (ECONNRESET,
  * EPIPE): the request goes once more, on a new connection, instead of failing the send into the outbox's
  * seconds of backoff. (A server that took the request and then reset the connection would see it twice:
  * the Send API's known limit, docs/messages-api.md.)

@@ -174,7 +174,7 @@ function storeInOwnTransaction(ctx: AppContext, prepared: Prepared[]): Promise<S
 
 /**
  * A batch with new chats (no contact: the read before said so): their contacts, tickets, log entries and
- * messages in ONE statement (`storeNewChats`), then the batch's other messages as any batch (the known
+ * messages in ONE statement (`storeNewChats`), then the batch's other messages as every batch goes (the known
  * statement, else a transaction). Different chats, so each customer's order holds. Undefined, nothing
  * written, when a new chat's message is not for that statement or another writer created its contact
  * meanwhile: the whole batch then takes the transaction. Should the other messages fail after the new
